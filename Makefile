@@ -1,0 +1,40 @@
+# Strata: `make demo` and `make test` are all a fresh Debian machine needs.
+SWIFT ?= swift
+PKGS := yaml-0.1 libpng pangocairo pixman-1 libavformat libavcodec libavutil libswscale
+APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
+            libswscale-dev libcairo2-dev libpango1.0-dev libpixman-1-dev \
+            libfreetype-dev libharfbuzz-dev pkg-config fonts-dejavu-core
+BIN_RELEASE := .build/release/strata
+SCENES := $(shell find scenes -name '*.yaml' | sort)
+
+.PHONY: deps build build-debug test test-unit test-golden demo bench clean
+
+# Idempotent: calls apt-get only when pkg-config lacks a library.
+deps:
+	@missing=0; \
+	command -v pkg-config >/dev/null 2>&1 || missing=1; \
+	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing=1; done; \
+	if [ $$missing = 1 ]; then \
+	  echo "make deps: installing C libraries with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(APT_PKGS); \
+	else echo "make deps: all C libraries present"; fi
+
+build: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build -c release
+	$(SWIFT) test
+	$(MAKE) test-golden
+
+test-golden:
+	$(BIN_RELEASE) check $(SCENES)
+
+demo: build
+	@mkdir -p out
+	$(BIN_RELEASE) render scenes/demo.yaml -o out/demo.mp4
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// Strata: a declarative Core Animation scene compiler (YAML -> MP4 / PNG).
+// Stages are modules with one-way dependencies; see docs/architecture.md.
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    targets: [
+        // C libraries (module maps and shim headers only).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CAV", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        // libpng through a tiny C target that owns setjmp (libpng reports errors with longjmp).
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+
+        // Stages.
+        .target(name: "StrataModel"),
+        .target(name: "StrataParse", dependencies: ["StrataModel", "CYAML"]),
+        .target(name: "StrataTimeline", dependencies: ["StrataModel"]),
+        .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo"]),
+        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
+        .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
+        .target(name: "StrataCompiler", dependencies: [
+            "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
+        ]),
+        .executableTarget(name: "strata", dependencies: ["StrataCompiler"]),
+
+        // Tests: one target per stage plus end-to-end CLI tests.
+        .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
+        .testTarget(name: "StrataParseTests", dependencies: ["StrataParse"]),
+        .testTarget(name: "StrataTimelineTests", dependencies: ["StrataTimeline", "StrataParse"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),
+        .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
+        .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

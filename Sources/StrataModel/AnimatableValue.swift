@@ -1,0 +1,27 @@
+/// A value an animation can produce for a key path.
+public enum AnimatableValue: Sendable, Hashable {
+    case scalar(Double)
+    case point(Point)
+    case size(Size)
+    case rect(Rect)
+    case color(Color)
+    case transform(Transform3D)
+    case bool(Bool)
+
+    public var kind: ValueKind {
+        switch self {
+        case .scalar: return .scalar
+        case .point: return .point
+        case .size: return .size
+        case .rect: return .rect
+        case .color: return .color
+        case .transform: return .transform
+        case .bool: return .bool
+        }
+    }
+}
+
+/// The type of value a key path holds.
+public enum ValueKind: String, Sendable, Hashable {
+    case scalar = "number", point, size, rect, color, transform, bool = "boolean"
+}

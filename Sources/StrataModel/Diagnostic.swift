@@ -1,0 +1,66 @@
+/// A place in a source file: 1-based line and column.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column number (in Unicode scalars).
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// A location for values that come from the command line or defaults.
+    public static func commandLine(_ what: String = "<command line>") -> SourceLocation {
+        SourceLocation(file: what, line: 1, column: 1)
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One problem found in the input, always with a place.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable { case error, warning, note }
+
+    public var location: SourceLocation
+    public var severity: Severity
+    public var message: String
+
+    public init(_ location: SourceLocation, _ message: String, severity: Severity = .error) {
+        self.location = location
+        self.message = message
+        self.severity = severity
+    }
+
+    /// `FILE:LINE:COLUMN: error: message`, the format every tool understands.
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// Every problem found in one file; thrown when at least one is an error.
+public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
+    public var items: [Diagnostic]
+    public init(_ items: [Diagnostic]) { self.items = items }
+    public var errors: [Diagnostic] { items.filter { $0.severity == .error } }
+    public var description: String { items.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects diagnostics while a stage keeps going after the first problem.
+public struct DiagnosticSink: Sendable {
+    public private(set) var items: [Diagnostic] = []
+    public init() {}
+    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    public mutating func error(_ location: SourceLocation, _ message: String) {
+        items.append(Diagnostic(location, message))
+    }
+    public mutating func warning(_ location: SourceLocation, _ message: String) {
+        items.append(Diagnostic(location, message, severity: .warning))
+    }
+    public mutating func append(_ d: Diagnostic) { items.append(d) }
+    public mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }
+    /// Throws the collected list if any is an error.
+    public func throwIfErrors() throws(DiagnosticList) {
+        if hasErrors { throw DiagnosticList(items) }
+    }
+}

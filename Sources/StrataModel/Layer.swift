@@ -1,0 +1,24 @@
+/// The layer types of the scene format (`type:`).
+public enum LayerType: String, Sendable, Hashable, CaseIterable {
+    case layer, shape, text, gradient, replicator, transform, scroll, emitter
+}
+
+/// One layer of the scene's model tree, fully resolved: defaults applied,
+/// `frame:` already turned into bounds and position.
+public struct Layer: Sendable {
+    /// Unique among siblings, or nil (then addressed by index).
+    public var name: String?
+    public var type: LayerType = .layer
+    /// Model values.
+    public var properties = LayerProperties()
+    public var timing = LayerTiming()
+    public var animations: [Animation] = []
+    public var sublayers: [Layer] = []
+    /// Where the layer was written.
+    public var location: SourceLocation
+
+    public init(name: String? = nil, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}

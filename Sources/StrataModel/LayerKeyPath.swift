@@ -1,0 +1,118 @@
+/// A key path of a layer property that animations and transactions address,
+/// resolved once at parse time: `position`, `position.x`, `bounds.size.width`,
+/// `transform.rotation.z` (virtual: one component of the decomposed transform)...
+public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
+    /// The layer property at the root of the path.
+    public enum Property: String, Sendable, Hashable, CaseIterable {
+        case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
+        case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
+    }
+
+    /// A component below the property.
+    public enum Component: Sendable, Hashable {
+        /// `.x`, `.y` of a point; `.width`, `.height` of a size; `.origin`, `.size` of a rect.
+        case field(String)
+        /// A virtual transform path: `rotation`, `scale`, `translation`, with an optional axis.
+        case transformComponent(TransformComponent, axis: Axis?)
+    }
+
+    public enum TransformComponent: String, Sendable, Hashable { case rotation, scale, translation }
+    public enum Axis: String, Sendable, Hashable { case x, y, z }
+
+    public var property: Property
+    /// Struct fields below the property (`bounds.size.width` -> ["size", "width"]).
+    public var fields: [String]
+    /// For the virtual paths `transform.rotation.z` and friends: the component.
+    public var transformComponent: TransformComponent?
+    /// The axis of `transformComponent`, when given.
+    public var axis: Axis?
+
+    public var description: String { text }
+    /// The path as written.
+    public private(set) var text: String
+
+    /// Parses a key path, or returns a message saying why not.
+    public static func parse(_ text: String) -> Result<LayerKeyPath, KeyPathError> {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, let property = Property(rawValue: first) else {
+            return .failure(KeyPathError(message: "unknown key path '\(text)'", candidates: Property.allCases.map(\.rawValue)))
+        }
+        var path = LayerKeyPath(property: property, fields: [], transformComponent: nil, axis: nil, text: text)
+        let rest = Array(parts.dropFirst())
+        if rest.isEmpty { return .success(path) }
+        switch property {
+        case .transform, .sublayerTransform:
+            guard let c = TransformComponent(rawValue: rest[0]), rest.count <= 2 else {
+                return .failure(KeyPathError(message: "unknown transform key path '\(text)'",
+                                             candidates: ["rotation", "scale", "translation"].map { "\(first).\($0)" }))
+            }
+            var axis: Axis?
+            if rest.count == 2 {
+                guard let a = Axis(rawValue: rest[1]) else {
+                    return .failure(KeyPathError(message: "unknown axis '\(rest[1])' in '\(text)'", candidates: ["x", "y", "z"]))
+                }
+                axis = a
+            }
+            path.transformComponent = c
+            path.axis = axis
+            return .success(path)
+        default:
+            var kind = Self.kind(of: property)
+            for field in rest {
+                let allowed: [String]
+                switch kind {
+                case .point: allowed = ["x", "y"]
+                case .size: allowed = ["width", "height"]
+                case .rect: allowed = ["origin", "size"]
+                default: allowed = []
+                }
+                guard allowed.contains(field) else {
+                    return .failure(KeyPathError(message: "'\(text)' has no field '\(field)'", candidates: allowed))
+                }
+                path.fields.append(field)
+                switch (kind, field) {
+                case (.rect, "origin"): kind = .point
+                case (.rect, "size"): kind = .size
+                default: kind = .scalar
+                }
+            }
+            return .success(path)
+        }
+    }
+
+    /// The kind of the root property.
+    public static func kind(of property: Property) -> ValueKind {
+        switch property {
+        case .bounds: return .rect
+        case .position, .anchorPoint: return .point
+        case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth: return .scalar
+        case .transform, .sublayerTransform: return .transform
+        case .hidden: return .bool
+        case .backgroundColor, .borderColor: return .color
+        }
+    }
+
+    /// The kind of value at the end of the path.
+    public var valueKind: ValueKind {
+        if let c = transformComponent {
+            // transform.scale / .rotation (z) are numbers; transform.translation is a size [x, y].
+            if c == .translation && axis == nil { return .size }
+            return .scalar
+        }
+        var kind = Self.kind(of: property)
+        for field in fields {
+            switch (kind, field) {
+            case (.rect, "origin"): kind = .point
+            case (.rect, "size"): kind = .size
+            default: kind = .scalar
+            }
+        }
+        return kind
+    }
+}
+
+/// Why a key path did not parse, with the names that would have.
+public struct KeyPathError: Error, Sendable {
+    public var message: String
+    public var candidates: [String]
+}

@@ -1,0 +1,81 @@
+/// The animatable state of one CALayer (model or presentation values).
+/// Lengths are points in the superlayer's space (position) or the layer's own
+/// space (bounds); opacity is 0...1; colors are sRGB.
+public struct LayerProperties: Sendable, Hashable {
+    public var bounds: Rect = .zero
+    public var position: Point = .zero
+    /// Unit coordinates in the bounds; (0.5, 0.5) is the centre.
+    public var anchorPoint: Point = Point(0.5, 0.5)
+    /// Points along z.
+    public var anchorPointZ: Double = 0
+    /// Points along z; also orders siblings.
+    public var zPosition: Double = 0
+    public var transform: Transform3D = .identity
+    public var sublayerTransform: Transform3D = .identity
+    public var opacity: Double = 1
+    public var hidden: Bool = false
+    public var backgroundColor: Color? = nil
+    /// Points.
+    public var cornerRadius: Double = 0
+    /// Points, drawn inside the bounds.
+    public var borderWidth: Double = 0
+    public var borderColor: Color = .black
+    public var masksToBounds: Bool = false
+
+    public init() {}
+
+    /// The frame: the bounding box of the bounds after the transform, in the
+    /// superlayer's space (CALayer's `frame` getter).
+    public var frame: Rect {
+        let local = Rect(origin: .zero, size: bounds.size)
+        return toSuperlayer(ignoringZ: true).boundingBox(of: local)
+    }
+
+    /// CALayer's `frame` setter: keeps the anchor point and transform, sets
+    /// `bounds.size` and `position` so that the frame becomes `frame`.
+    /// With a non-identity transform, the size is the frame size mapped back
+    /// through the transform's 2D scale, as Core Animation does for scale/rotation-free transforms.
+    public mutating func setFrame(_ frame: Rect) {
+        if transform.isIdentity {
+            bounds.size = frame.size
+            position = Point(frame.minX + anchorPoint.x * frame.width,
+                             frame.minY + anchorPoint.y * frame.height)
+            return
+        }
+        // Core Animation positions the layer so that the transformed bounds
+        // fill the frame's box: the anchor goes to where it lands in the box,
+        // and the size is the box size divided by the transform's axis scales.
+        let a = transform.affine2D
+        let sx = abs(a.a) + abs(a.c), sy = abs(a.b) + abs(a.d)
+        bounds.size = Size(sx == 0 ? frame.width : frame.width / sx, sy == 0 ? frame.height : frame.height / sy)
+        position = .zero
+        let box = self.frame
+        position = Point(frame.minX - box.minX, frame.minY - box.minY)
+    }
+
+    /// Maps a point of this layer's own space (its bounds coordinates) into
+    /// the superlayer's space, before the superlayer's sublayerTransform:
+    /// subtract bounds.origin and the anchor, apply `transform`, add `position`
+    /// and `zPosition`. With `ignoringZ`, anchorPointZ and zPosition are left out
+    /// (what `frame` does).
+    public func toSuperlayer(ignoringZ: Bool = false) -> Transform3D {
+        let anchor = Point(bounds.minX + anchorPoint.x * bounds.width,
+                           bounds.minY + anchorPoint.y * bounds.height)
+        let az = ignoringZ ? 0 : anchorPointZ
+        let z = ignoringZ ? 0 : zPosition
+        return Transform3D.translation(-anchor.x, -anchor.y, -az)
+            * transform
+            * Transform3D.translation(position.x, position.y, z)
+    }
+
+    /// The sublayerTransform applied about this layer's anchor point, in its
+    /// own bounds coordinates (what its sublayers' points go through last).
+    public var sublayerTransformAboutAnchor: Transform3D {
+        if sublayerTransform.isIdentity { return .identity }
+        let anchor = Point(bounds.minX + anchorPoint.x * bounds.width,
+                           bounds.minY + anchorPoint.y * bounds.height)
+        return Transform3D.translation(-anchor.x, -anchor.y, -anchorPointZ)
+            * sublayerTransform
+            * Transform3D.translation(anchor.x, anchor.y, anchorPointZ)
+    }
+}

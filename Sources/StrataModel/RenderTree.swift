@@ -1,0 +1,44 @@
+/// A frame ready to draw: a tree of resolved layers, no animation or YAML left.
+public struct RenderTree: Sendable {
+    /// Canvas size in points.
+    public var size: Size
+    /// Pixels per point.
+    public var scale: Double
+    public var root: RenderNode
+    public init(size: Size, scale: Double, root: RenderNode) {
+        self.size = size; self.scale = scale; self.root = root
+    }
+    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+}
+
+/// One visible layer at one time.
+public struct RenderNode: Sendable {
+    /// The layer's path (for messages).
+    public var path: String
+    /// The layer's bounds in its own space (points).
+    public var bounds: Rect
+    /// Maps the layer's own space (bounds coordinates) to its superlayer's
+    /// own space, including the superlayer's sublayerTransform. Row-vector.
+    public var transform: Transform3D
+    /// 0...1, applied to the layer and its sublayers as a group.
+    public var opacity: Double
+    public var backgroundColor: Color?
+    /// Points.
+    public var cornerRadius: Double
+    /// Points, inside the bounds, drawn above the sublayers.
+    public var borderWidth: Double
+    public var borderColor: Color
+    public var masksToBounds: Bool
+    /// Sublayers in draw order (zPosition, then list order), hidden ones removed.
+    public var children: [RenderNode]
+
+    public init(path: String, bounds: Rect, transform: Transform3D, opacity: Double,
+                backgroundColor: Color?, cornerRadius: Double, borderWidth: Double,
+                borderColor: Color, masksToBounds: Bool, children: [RenderNode]) {
+        self.path = path; self.bounds = bounds; self.transform = transform; self.opacity = opacity
+        self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
+        self.borderWidth = borderWidth; self.borderColor = borderColor
+        self.masksToBounds = masksToBounds; self.children = children
+    }
+}

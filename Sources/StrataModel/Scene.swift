@@ -1,0 +1,99 @@
+/// A parsed, validated scene: everything later stages need, nothing of YAML.
+public struct Scene: Sendable {
+    /// The scene file as given (used in diagnostics and golden paths).
+    public var file: String
+    public var canvas: Canvas
+    /// Asset name -> path resolved against the scene file's directory.
+    public var assets: [String: String] = [:]
+    /// Params after `--set` overrides.
+    public var params: [String: String] = [:]
+    /// The root layer (bounds = canvas, background = canvas.background), with the scene's layers as sublayers.
+    public var root: Layer
+    public var golden: GoldenPolicy?
+
+    public init(file: String, canvas: Canvas, root: Layer) {
+        self.file = file
+        self.canvas = canvas
+        self.root = root
+    }
+
+    /// Number of frames: `round(duration * fps)`.
+    public var frameCount: Int { Int((canvas.duration * canvas.fps).rounded()) }
+    /// Frame i is sampled at `i / fps` seconds.
+    public func time(ofFrame i: Int) -> Double { Double(i) / canvas.fps }
+}
+
+/// The output surface.
+public struct Canvas: Sendable {
+    /// Root layer size in points.
+    public var size: Size
+    /// Pixels per point.
+    public var scale: Double = 1
+    /// Frames per second.
+    public var fps: Double = 30
+    /// Seconds.
+    public var duration: Double = 1
+    public var background: Color?
+    /// Named alternative sizes in points, in file order.
+    public var variants: [(name: String, size: Size)] = []
+
+    public init(size: Size) { self.size = size }
+
+    /// Output size in whole pixels.
+    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+}
+
+/// Limits that keep bad input from becoming a hang or an out-of-memory.
+public enum Limits {
+    /// Pixels per side of the output.
+    public static let maxPixelsPerSide = 16_384
+    /// Pixels of the output in all.
+    public static let maxPixels = 8192 * 8192
+    /// Depth of the layer tree.
+    public static let maxLayerDepth = 64
+    /// YAML nodes produced by alias expansion.
+    public static let maxAliasExpansion = 100_000
+    /// Layers in a scene after alias expansion.
+    public static let maxLayers = 20_000
+    /// Frames per second.
+    public static let maxFPS = 240.0
+    /// Seconds of scene.
+    public static let maxDuration = 3600.0
+}
+
+/// The `golden:` section.
+public struct GoldenPolicy: Sendable {
+    public var frames: [GoldenFrame] = []
+    public var tolerance: Tolerance?
+    public var location: SourceLocation
+    public init(location: SourceLocation) { self.location = location }
+}
+
+/// One frame named in `golden.frames`.
+public struct GoldenFrame: Sendable, Hashable {
+    public enum Ref: Sendable, Hashable { case frame(Int), time(Double) }
+    public var ref: Ref
+    public var location: SourceLocation
+    public init(_ ref: Ref, location: SourceLocation) { self.ref = ref; self.location = location }
+
+    /// The frame index at `fps`.
+    public func index(fps: Double) -> Int {
+        switch ref {
+        case .frame(let i): return i
+        case .time(let t): return Int((t * fps).rounded())
+        }
+    }
+}
+
+/// How different a frame may be from its golden and still match.
+public struct Tolerance: Sendable, Hashable {
+    /// Largest per-channel difference (0...255) that counts as equal.
+    public var channel: Int = 2
+    /// Fraction (0...1) of pixels allowed to differ by more than `channel`.
+    public var pixels: Double = 0.001
+    /// Minimum PSNR in dB over the whole frame; nil to skip.
+    public var psnr: Double? = 45
+    public init() {}
+    public static let `default` = Tolerance()
+}

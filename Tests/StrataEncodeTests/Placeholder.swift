@@ -1,0 +1,2 @@
+import XCTest
+final class StrataEncodeTestsPlaceholder: XCTestCase { func testNothing() {} }

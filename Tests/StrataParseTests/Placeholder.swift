@@ -1,0 +1,2 @@
+import XCTest
+final class StrataParseTestsPlaceholder: XCTestCase { func testNothing() {} }

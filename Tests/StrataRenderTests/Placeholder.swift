@@ -1,0 +1,2 @@
+import XCTest
+final class StrataRenderTestsPlaceholder: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class StrataTimelineTestsPlaceholder: XCTestCase { func testNothing() {} }
