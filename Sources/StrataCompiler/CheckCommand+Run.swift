@@ -1,0 +1,173 @@
+import Foundation
+import StrataCheck
+import StrataEncode
+import StrataModel
+import StrataParse
+
+extension CheckCommand {
+    func run() throws -> Int32 {
+        if update != nil, isCI {
+            throw CompileError("CI=true: refusing to write goldens; record them locally with --update and commit them")
+        }
+        let files = try GoldenLayout.sceneFiles(paths)
+        guard !files.isEmpty else { throw CompileError("no scene files (*.yaml) under \(paths.joined(separator: ", "))") }
+        // Every scene must be valid before anything renders.
+        var scenes: [Scene] = []
+        var problems: [Diagnostic] = []
+        for file in files {
+            do {
+                let (scene, warnings) = try SceneLoader.load(file: file, options: SceneLoadOptions(paramOverrides: sets))
+                problems += warnings
+                scenes.append(scene)
+            } catch {
+                problems += error.items
+            }
+        }
+        CLI.printDiagnostics(problems)
+        if problems.contains(where: { $0.severity == .error }) { return 2 }
+        if update != nil { InterruptHandling.install() }
+
+        var outcomes: [FrameOutcome] = []
+        for scene in scenes {
+            outcomes += try check(scene)
+        }
+        outcomes += orphanFolders(checked: scenes.map { goldenFolder ?? GoldenLayout.folder(forScene: $0.file) })
+        try writeReports(outcomes)
+        printSummary(outcomes)
+        let bad = outcomes.contains { [.failed, .missing, .orphan].contains($0.status) }
+        return bad ? 1 : 0
+    }
+
+    /// Checks one scene's frames.
+    func check(_ scene: Scene) throws -> [FrameOutcome] {
+        let folder = goldenFolder ?? GoldenLayout.folder(forScene: scene.file)
+        let policy = scene.golden
+        let fallback = policy?.location ?? SourceLocation(file: scene.file, line: 1, column: 1)
+        let (existing, strays) = GoldenLayout.existing(in: folder)
+        let count = scene.frameCount
+        var outcomes: [FrameOutcome] = []
+
+        // Frames to check: listed ones and those with a golden file; the rest of the files are orphans.
+        var listed: [Int: GoldenFrame] = [:]
+        for f in policy?.frames ?? [] { listed[f.index(fps: scene.canvas.fps)] = f }
+        for i in existing where i >= count {
+            outcomes.append(FrameOutcome(scene: scene.file, frame: i, time: nil, status: .orphan,
+                                         reasons: ["golden frame \(i) is past the scene's last frame \(count - 1)"],
+                                         location: fallback, goldenPath: folder + "/" + GoldenLayout.fileName(frame: i)))
+        }
+        for name in strays {
+            outcomes.append(FrameOutcome(scene: scene.file, frame: nil, time: nil, status: .orphan,
+                                         reasons: ["'\(name)' is not named by a frame number (00015.png)"],
+                                         location: fallback, goldenPath: folder + "/" + name))
+        }
+        let frames = Set(listed.keys).union(existing.filter { $0 < count }).sorted()
+        guard !frames.isEmpty else { return outcomes }
+
+        let actuals = try renderOrDecode(scene, frames: frames)
+        for (frame, actual) in zip(frames, actuals) {
+            let goldenPath = folder + "/" + GoldenLayout.fileName(frame: frame)
+            let location = listed[frame]?.location ?? fallback
+            let tolerance = toleranceOverride.applied(to: listed[frame]?.tolerance ?? policy?.tolerance ?? baseTolerance)
+            var outcome = FrameOutcome(scene: scene.file, frame: frame, time: scene.time(ofFrame: frame), status: .passed,
+                                       location: location, goldenPath: goldenPath)
+            guard existing.contains(frame) else {
+                if update == .all || update == .missing {
+                    try writeGolden(actual, to: goldenPath)
+                    outcome.status = .updated
+                } else {
+                    outcome.status = .missing
+                    outcome.reasons = ["no golden \(goldenPath); record it with 'strata check \(scene.file) --update=missing'"]
+                    outcome.actualImage = try writeArtifact(actual, scene: scene, frame: frame, kind: "actual")
+                }
+                outcomes.append(outcome)
+                continue
+            }
+            let expected: Pixmap
+            do { expected = try PNGCodec.read(path: goldenPath) } catch {
+                throw CompileError("cannot read golden '\(goldenPath)': \(error)", exitCode: 2)
+            }
+            let comparison = FrameComparer.compare(actual: actual, expected: expected, tolerance: tolerance)
+            outcome.comparison = comparison
+            let passes = comparison.passes(tolerance)
+            if (update == .all && comparison.maxChannelDelta > 0) || (update == .failed && !passes) {
+                try writeGolden(actual, to: goldenPath)
+                outcome.status = .updated
+            } else if !passes {
+                outcome.status = .failed
+                outcome.reasons = comparison.failureReasons(tolerance)
+                outcome.actualImage = try writeArtifact(actual, scene: scene, frame: frame, kind: "actual")
+                outcome.expectedImage = try writeArtifact(expected, scene: scene, frame: frame, kind: "expected")
+                outcome.diffImage = try writeArtifact(FrameComparer.diffImage(actual: actual, expected: expected, tolerance: tolerance),
+                                                      scene: scene, frame: frame, kind: "diff")
+            }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
+    /// Video frames differ from rendered ones by the codec's loss: checked by PSNR only.
+    var baseTolerance: Tolerance {
+        guard video != nil else { return .default }
+        var t = Tolerance()
+        t.channel = 255
+        t.pixels = 1
+        t.psnr = 30
+        return t
+    }
+
+    /// Renders the frames (or decodes them from `--video`).
+    func renderOrDecode(_ scene: Scene, frames: [Int]) throws -> [Pixmap] {
+        if let video {
+            let decoded: [Int: Pixmap]
+            do { decoded = try VideoReader.decodeFrames(path: video, indices: Set(frames)) } catch {
+                throw CompileError("cannot read video '\(video)': \(error)", exitCode: 2)
+            }
+            return try frames.map { f in
+                guard let p = decoded[f] else { throw CompileError("video '\(video)' has no frame \(f)", exitCode: 1) }
+                return p
+            }
+        }
+        var result = [Pixmap?](repeating: nil, count: frames.count)
+        let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file), quiet: quiet)
+        defer { progress.finish() }
+        try FramePipeline(scene: scene, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress) {
+            result[$0] = $1
+        }
+        return result.map { $0! }
+    }
+
+    func writeGolden(_ pixmap: Pixmap, to path: String) throws {
+        let writer = RenderCommand(scenePath: "", output: path)
+        try writer.writeAtomically(path) { try PNGCodec.write(pixmap, to: $0) }
+    }
+
+    /// Writes `<artifacts>/<scene>/<frame>-<kind>.png`; returns the path relative to the artifacts folder.
+    func writeArtifact(_ pixmap: Pixmap, scene: Scene, frame: Int, kind: String) throws -> String {
+        let name = String(GoldenLayout.fileName(frame: frame).dropLast(4))
+        let relative = GoldenLayout.relativeName(ofScene: scene.file) + "/" + name + "-" + kind + ".png"
+        try writeGolden(pixmap, to: artifacts + "/" + relative)
+        return relative
+    }
+
+    /// Golden folders under the checked folders' mirror in golden/ that no checked scene owns.
+    func orphanFolders(checked: [String]) -> [FrameOutcome] {
+        guard goldenFolder == nil else { return [] }
+        let owned = Set(checked.map { ($0 as NSString).standardizingPath })
+        var outcomes: [FrameOutcome] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { continue }
+            let mirror = GoldenLayout.folder(forScene: (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/x.yaml")
+            let root = (mirror as NSString).deletingLastPathComponent
+            let items = (fm.enumerator(atPath: root)?.allObjects as? [String]) ?? []
+            let folders = Set(items.filter { $0.hasSuffix(".png") }.map { (root + "/" + $0 as NSString).deletingLastPathComponent })
+            for folder in folders.sorted() where !owned.contains((folder as NSString).standardizingPath) {
+                outcomes.append(FrameOutcome(scene: folder, frame: nil, time: nil, status: .orphan,
+                                             reasons: ["golden folder '\(folder)' belongs to no scene"],
+                                             location: SourceLocation(file: folder, line: 1, column: 1), goldenPath: folder))
+            }
+        }
+        return outcomes
+    }
+}

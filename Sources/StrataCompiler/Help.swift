@@ -1,0 +1,87 @@
+/// Usage texts for `strata --help` and `strata COMMAND --help`.
+enum Help {
+    static let main = """
+    strata — compiles Core Animation scenes written in YAML to video, PNGs and checked golden frames.
+
+    usage: strata COMMAND [options]
+
+    commands:
+      render SCENE -o OUT      render to out.mp4 (H.264), frames/ (PNG sequence) or still.png
+      check PATH...            compare rendered frames with golden PNGs (exit 1 on mismatch)
+      inspect SCENE --time T   print the presentation tree at time T as JSON
+      validate SCENE...        check a scene; errors as FILE:LINE:COLUMN: error: message
+      schema                   print the JSON Schema of the scene format (for editors)
+
+    options: --help, --version; 'strata COMMAND --help' for a command's options.
+    exit status: 0 success, 1 mismatch or failure, 2 bad input.
+    """
+
+    static let command: [String: String] = [
+        "render": """
+        usage: strata render SCENE.yaml -o OUT [options]
+
+        OUT is a .mp4 file (H.264, yuv420p, BT.709), a folder ending in '/' (PNG
+        sequence 00000.png ...) or a .png file (one still; with --time or --frames N).
+
+          -o, --output PATH     output file or folder (written under a temporary name,
+                                renamed when complete; nothing is left on failure)
+          --time T              time of a still: 1.5s, 500ms or bare seconds
+          --frames A-B          render frames A to B (inclusive), or one frame A
+          --size WxH            canvas size in points (the root layer takes it)
+          --variant NAME        a size from canvas.variants
+          --fps N               frames per second
+          --scale N             pixels per point
+          --set NAME=VALUE      override a param (repeatable)
+          --crf N               H.264 quality, 0 (lossless) ... 51 (default 20)
+          --preset NAME         x264 preset: ultrafast ... veryslow (default veryfast)
+          --threads N           encoder threads (explicit for reproducible bytes; default 2)
+          -j, --jobs N          render threads (default: number of cores)
+          -q, --quiet           no progress on stderr
+        """,
+        "check": """
+        usage: strata check PATH... [options]
+
+        PATH is a scene file or a folder searched for *.yaml scenes. Renders the
+        frames listed in each scene's golden.frames and the frames that have golden
+        PNGs under golden/<scene path>/NNNNN.png, and compares them.
+
+          --golden DIR          golden folder for a single scene
+          --update[=all|failed|missing]
+                                write goldens (all by default); refused when CI=true
+          --artifacts DIR       where failures, diffs and report.html go (default out/check)
+          --junit FILE          also write JUnit XML
+          --format text|github  github prints ::error annotations at the golden: line
+          --channel N, --pixels F, --pixel-count N, --psnr DB, --antialiasing
+                                tolerance overrides for every frame
+          --video FILE.mp4      compare the golden frames of a rendered video instead
+          --set NAME=VALUE      override a param
+          -j, --jobs N          render threads
+          -q, --quiet           no progress
+        exit status: 0 all match, 1 a mismatch, missing golden or orphan, 2 bad input.
+        """,
+        "inspect": """
+        usage: strata inspect SCENE.yaml [--time T | --frame N] [options]
+
+        Prints {"time": t, "layers": [...]}: every layer depth-first (root first,
+        path ""), with presentation values at time t; model values under "model"
+        and active animations under "animations" when animations apply.
+
+          --time T              1.5s, 500ms or bare seconds (default 0)
+          --frame N             the time of frame N
+          --size WxH, --variant NAME, --set NAME=VALUE
+          --compact             one line of JSON
+        """,
+        "validate": """
+        usage: strata validate SCENE.yaml... [--set NAME=VALUE]
+
+        Parses and checks scenes. Prints every problem as FILE:LINE:COLUMN: error:
+        message; exit 0 when valid, 2 otherwise.
+        """,
+        "schema": """
+        usage: strata schema
+
+        Prints the JSON Schema (draft 2020-12) of the scene format, for editors
+        (e.g. the YAML language server's '# yaml-language-server: $schema=...').
+        """,
+    ]
+}

@@ -1,0 +1,55 @@
+import StrataModel
+import StrataTimeline
+
+/// `strata inspect`: the presentation tree at one time as JSON.
+public enum Inspector {
+    /// `{"time": t, "layers": [...]}`, one entry per layer in depth-first order, root first.
+    public static func inspect(_ scene: Scene, at time: Double) -> JSON {
+        var layers: [JSON] = []
+        func visit(_ layer: PresentationLayer) {
+            layers.append(entry(layer))
+            layer.sublayers.forEach(visit)
+        }
+        visit(Sampler.presentation(of: scene, at: time))
+        return .object([("time", .number(time)), ("layers", .array(layers))])
+    }
+
+    static func entry(_ layer: PresentationLayer) -> JSON {
+        var pairs: [(String, JSON)] = [("path", .string(layer.path)), ("type", .string(layer.type.rawValue))]
+        pairs += properties(layer.properties)
+        if layer.timing != LayerTiming() {
+            pairs += [("beginTime", .number(layer.timing.beginTime)), ("speed", .number(layer.timing.speed)),
+                      ("timeOffset", .number(layer.timing.timeOffset))]
+        }
+        pairs.append(("localTime", .number(layer.localTime)))
+        if !layer.activeAnimations.isEmpty {
+            pairs.append(("model", .object(properties(layer.model))))
+            pairs.append(("animations", .array(layer.activeAnimations.map { a in
+                .object([("keyPath", .string(a.keyPath)), ("fraction", .number(a.fraction)),
+                         ("progress", .number(a.progress)), ("iteration", .number(Double(a.iteration))),
+                         ("value", .value(a.value))])
+            })))
+        }
+        return .object(pairs)
+    }
+
+    /// The always-present keys, then every other property that has a non-default value.
+    static func properties(_ p: LayerProperties) -> [(String, JSON)] {
+        var pairs: [(String, JSON)] = [
+            ("frame", .rect(p.frame)), ("bounds", .rect(p.bounds)), ("position", .point(p.position)),
+            ("anchorPoint", .point(p.anchorPoint)), ("zPosition", .number(p.zPosition)),
+            ("opacity", .number(p.opacity)), ("hidden", .bool(p.hidden)), ("transform", .transform(p.transform)),
+        ]
+        let defaults = LayerProperties()
+        if p.anchorPointZ != defaults.anchorPointZ { pairs.append(("anchorPointZ", .number(p.anchorPointZ))) }
+        if p.sublayerTransform != .identity { pairs.append(("sublayerTransform", .transform(p.sublayerTransform))) }
+        if let c = p.backgroundColor { pairs.append(("backgroundColor", .color(c))) }
+        if p.cornerRadius != 0 { pairs.append(("cornerRadius", .number(p.cornerRadius))) }
+        if p.borderWidth != 0 {
+            pairs.append(("borderWidth", .number(p.borderWidth)))
+            pairs.append(("borderColor", .color(p.borderColor)))
+        }
+        if p.masksToBounds { pairs.append(("masksToBounds", .bool(true))) }
+        return pairs
+    }
+}

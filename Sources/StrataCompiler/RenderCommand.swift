@@ -1,0 +1,156 @@
+import Foundation
+import StrataEncode
+import StrataModel
+import StrataParse
+
+/// `strata render SCENE -o OUT`: an MP4, a PNG sequence or one PNG still.
+public struct RenderCommand: Sendable {
+    public var scenePath: String
+    public var output: String
+    public var load = SceneLoadOptions(paramOverrides: [])
+    public var overrides = SceneOverrides()
+    /// `--time T` for a still, seconds.
+    public var time: Double?
+    /// `--frames A-B` (inclusive), frame numbers.
+    public var frames: ClosedRange<Int>?
+    public var video = VideoOptions()
+    /// Render threads.
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    public var quiet = false
+
+    public init(scenePath: String, output: String) {
+        self.scenePath = scenePath
+        self.output = output
+    }
+
+    /// What `-o` names.
+    enum Target {
+        case mp4(String), pngSequence(String), still(String)
+    }
+
+    var target: Target {
+        get throws(CompileError) {
+            var isDir: ObjCBool = false
+            if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDir) && isDir.boolValue) {
+                return .pngSequence(output)
+            }
+            switch (output as NSString).pathExtension.lowercased() {
+            case "mp4", "m4v": return .mp4(output)
+            case "png": return .still(output)
+            default:
+                throw CompileError("cannot tell the output format of '\(output)': use a .mp4 or .png name, or a folder ending in '/'")
+            }
+        }
+    }
+
+    /// Loads, validates everything, then renders. Returns warnings to print.
+    public func run(warn: (Diagnostic) -> Void) throws {
+        let target = try self.target
+        let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
+        warnings.forEach(warn)
+        var scene = loaded
+        try overrides.apply(to: &scene)
+        let (times, indices) = try frameTimes(scene, target: target)
+        if case .mp4 = target, scene.canvas.pixelWidth % 2 != 0 || scene.canvas.pixelHeight % 2 != 0 {
+            throw CompileError("H.264 needs an even frame size, but the canvas is \(scene.canvas.pixelWidth)x\(scene.canvas.pixelHeight) pixels; change canvas.size, --size or --scale")
+        }
+        InterruptHandling.install()
+        let pipeline = FramePipeline(scene: scene, jobs: jobs)
+        let progress = ProgressReporter(total: times.count, label: "render", quiet: quiet)
+        defer { progress.finish() }
+        switch target {
+        case .mp4(let path):
+            try writeAtomically(path) { temp in
+                let writer = try MP4Writer(path: temp, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
+                                           fps: scene.canvas.fps, options: video)
+                try pipeline.run(times: times, progress: progress) { _, pixmap in try writer.append(pixmap) }
+                try writer.finish()
+            }
+        case .still(let path):
+            try writeAtomically(path) { temp in
+                try pipeline.run(times: times, progress: progress) { _, pixmap in try PNGCodec.write(pixmap, to: temp) }
+            }
+        case .pngSequence(let dir):
+            try writeSequence(into: dir, indices: indices, pipeline: pipeline, times: times, progress: progress)
+        }
+    }
+
+    /// The times to render: `--time`, `--frames`, or every frame of the scene.
+    func frameTimes(_ scene: Scene, target: Target) throws(CompileError) -> (times: [Double], indices: [Int]) {
+        let count = scene.frameCount
+        if let time {
+            guard case .still = target else { throw CompileError("--time makes one still; give a .png output") }
+            guard time.isFinite, time >= 0 else { throw CompileError("--time must be a finite time >= 0") }
+            return ([time], [Int((time * scene.canvas.fps).rounded())])
+        }
+        var range = 0...max(0, count - 1)
+        if let frames {
+            guard frames.lowerBound >= 0, frames.upperBound < count else {
+                throw CompileError("--frames \(frames.lowerBound)-\(frames.upperBound) is outside the scene's frames 0-\(count - 1)")
+            }
+            range = frames
+        }
+        if case .still = target {
+            guard range.count == 1 || frames == nil else {
+                throw CompileError("a .png output is one still: give --time T or a single --frames N")
+            }
+            range = range.lowerBound...range.lowerBound
+        }
+        return (range.map { scene.time(ofFrame: $0) }, Array(range))
+    }
+
+    /// Writes into a temporary name beside `path` and renames it when complete.
+    func writeAtomically(_ path: String, _ body: (String) throws -> Void) throws {
+        try ensureParentExists(path)
+        let temp = TemporaryOutputs.shared.temporaryPath(for: path)
+        do {
+            try body(temp)
+            try TemporaryOutputs.shared.commit(temp, to: path)
+        } catch {
+            TemporaryOutputs.shared.discard(temp)
+            throw error
+        }
+    }
+
+    /// A PNG sequence goes into a temporary folder first; the frames move into
+    /// `dir` only when all of them are written.
+    func writeSequence(into dir: String, indices: [Int], pipeline: FramePipeline, times: [Double],
+                       progress: ProgressReporter) throws {
+        let fm = FileManager.default
+        let finalDir = dir.hasSuffix("/") && dir.count > 1 ? String(dir.dropLast()) : dir
+        try ensureParentExists(finalDir)
+        let temp = TemporaryOutputs.shared.temporaryPath(for: finalDir)
+        do {
+            try fm.createDirectory(atPath: temp, withIntermediateDirectories: true)
+            let digits = max(5, String(indices.last ?? 0).count)
+            func name(_ i: Int) -> String {
+                let s = String(i)
+                return String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
+            }
+            try pipeline.run(times: times, progress: progress) { position, pixmap in
+                try PNGCodec.write(pixmap, to: temp + "/" + name(indices[position]))
+            }
+            if !fm.fileExists(atPath: finalDir) {
+                try TemporaryOutputs.shared.commit(temp, to: finalDir)
+            } else {
+                for i in indices { try TemporaryOutputs.shared.commit(temp + "/" + name(i), to: finalDir + "/" + name(i)) }
+                TemporaryOutputs.shared.discard(temp)
+            }
+        } catch {
+            TemporaryOutputs.shared.discard(temp)
+            throw error
+        }
+    }
+
+    func ensureParentExists(_ path: String) throws {
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty else { return }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: parent, isDirectory: &isDir), isDir.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw CompileError("cannot create folder '\(parent)': \(error.localizedDescription)", exitCode: 1)
+        }
+    }
+}

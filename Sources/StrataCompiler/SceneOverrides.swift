@@ -1,0 +1,43 @@
+import StrataModel
+
+/// Command-line changes to a loaded scene: another canvas size (points),
+/// frame rate or pixel scale.
+public struct SceneOverrides: Sendable {
+    /// `--size WxH` in points.
+    public var size: Size?
+    /// `--variant NAME`, one of `canvas.variants`.
+    public var variant: String?
+    public var fps: Double?
+    public var scale: Double?
+    public init() {}
+
+    /// Applies the overrides; the root layer takes the new canvas size.
+    /// (Constraints and autoresizing of the sublayers come with the layout stage.)
+    public func apply(to scene: inout Scene) throws(CompileError) {
+        if let variant {
+            guard let v = scene.canvas.variants.first(where: { $0.name == variant }) else {
+                let names = scene.canvas.variants.map(\.name)
+                let hint = names.isEmpty ? "the scene defines no canvas.variants"
+                    : "known variants: " + names.joined(separator: ", ")
+                throw CompileError("unknown variant '\(variant)'; \(hint)")
+            }
+            scene.canvas.size = v.size
+        }
+        if let size { scene.canvas.size = size }
+        if let fps {
+            guard fps > 0, fps <= Limits.maxFPS else { throw CompileError("--fps must be in (0, \(Int(Limits.maxFPS))]") }
+            scene.canvas.fps = fps
+        }
+        if let scale {
+            guard scale > 0, scale <= 8 else { throw CompileError("--scale must be in (0, 8]") }
+            scene.canvas.scale = scale
+        }
+        let (w, h) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
+        guard w >= 1, h >= 1, w <= Limits.maxPixelsPerSide, h <= Limits.maxPixelsPerSide, w * h <= Limits.maxPixels else {
+            throw CompileError("output size \(w)x\(h) pixels is outside the limits (1...\(Limits.maxPixelsPerSide) per side, \(Limits.maxPixels) pixels)")
+        }
+        let s = scene.canvas.size
+        scene.root.properties.bounds = Rect(0, 0, s.width, s.height)
+        scene.root.properties.position = Point(s.width / 2, s.height / 2)
+    }
+}

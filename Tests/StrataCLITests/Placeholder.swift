@@ -1,2 +1,0 @@
-import XCTest
-final class StrataCLITestsPlaceholder: XCTestCase { func testNothing() {} }
