@@ -1,0 +1,47 @@
+import CCairo
+import StrataModel
+
+/// Path building for layer geometry on a Cairo context, in the current user space.
+enum CairoPath {
+    /// Core Animation clamps a corner radius to half the shorter side.
+    static func clampedRadius(_ radius: Double, of rect: Rect) -> Double {
+        guard radius > 0 else { return 0 }
+        return min(radius, min(rect.width, rect.height) / 2)
+    }
+
+    /// Adds a closed sub-path: `rect` with circular corners of `radius`
+    /// (already clamped), clockwise on screen (y down).
+    static func addRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius r: Double) {
+        guard r > 0 else {
+            // A plain rectangle keeps Cairo's fast path for pixel-aligned boxes.
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            return
+        }
+        let halfPi = Double.pi / 2
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -halfPi, 0)
+        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, halfPi)
+        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, halfPi, 2 * halfPi)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, 2 * halfPi, 3 * halfPi)
+        cairo_close_path(cr)
+    }
+
+    /// Adds the border ring of a layer: the outer rounded rect and, when the
+    /// border leaves a hole, the inner one inset by `width` with radius
+    /// `max(0, r - width)`. Fill it with CAIRO_FILL_RULE_EVEN_ODD.
+    static func addBorder(_ cr: OpaquePointer, _ rect: Rect, radius r: Double, width: Double) {
+        addRoundedRect(cr, rect, radius: r)
+        let inner = Rect(rect.minX + width, rect.minY + width,
+                         rect.width - 2 * width, rect.height - 2 * width)
+        guard inner.width > 0, inner.height > 0 else { return }
+        addRoundedRect(cr, inner, radius: clampedRadius(max(0, r - width), of: inner))
+    }
+
+    /// Sets a non-premultiplied sRGB source colour with its alpha scaled by
+    /// `alpha`; components are clamped to 0...1 (NaN becomes 0).
+    static func setSource(_ cr: OpaquePointer, _ c: Color, alpha: Double) {
+        cairo_set_source_rgba(cr, unit(c.red), unit(c.green), unit(c.blue), unit(c.alpha) * unit(alpha))
+    }
+
+    static func unit(_ v: Double) -> Double { v >= 0 ? min(v, 1) : 0 }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class StrataRenderTestsPlaceholder: XCTestCase { func testNothing() {} }
