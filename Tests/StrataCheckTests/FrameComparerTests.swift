@@ -96,6 +96,16 @@ final class FrameComparerTests: XCTestCase {
         XCTAssertEqual(near.failureReasons(t), ["207 pixels differ by more than 2 (0.1005% > 0.1000%)"])
     }
 
+    func testTinyFractionsAreNotShownAsZero() {
+        let c = FrameComparison(width: 1000, height: 1000, expectedWidth: 1000, expectedHeight: 1000,
+                                sizeMismatch: false, maxChannelDelta: 9, differingPixels: 1,
+                                antialiasedPixels: 4, psnr: 80.04)
+        XCTAssertEqual(c.summary, "max delta 9, 1 pixel differs (0.0001%), 4 anti-aliased, PSNR 80.0 dB")
+        var t = Tolerance()
+        t.pixels = 0
+        XCTAssertEqual(c.failureReasons(t), ["1 pixel differs by more than 2 (0.0001% > 0.0000%)"])
+    }
+
     func testSizeMismatchFailsWhateverTheTolerance() {
         let a = TestImages.solid(10, 10, gray), e = TestImages.solid(12, 10, gray)
         var t = Tolerance()
