@@ -1,2 +1,0 @@
-import XCTest
-final class StrataCheckTestsPlaceholder: XCTestCase { func testNothing() {} }
