@@ -3,65 +3,50 @@ import StrataCheck
 import StrataModel
 
 extension CheckCommand {
-    /// One line per scene that passed, one per frame that did not, then the totals.
-    func printSummary(_ outcomes: [FrameOutcome]) {
+    /// One line per scene that passed, one per frame that did not, then the
+    /// totals; the last line is `check: N passed, M failed`, which CI runners read.
+    func printSummary(_ report: CheckReport) {
         var lines: [String] = []
-        var byScene: [String: [FrameOutcome]] = [:]
-        var order: [String] = []
-        for o in outcomes {
-            if byScene[o.scene] == nil { order.append(o.scene) }
-            byScene[o.scene, default: []].append(o)
-        }
-        for scene in order {
-            let items = byScene[scene]!
-            let notable = items.filter { $0.status != .passed }
+        for scene in report.scenes {
+            let frames = report.frames.filter { $0.scene == scene }
+            let notable = frames.filter { $0.status != .pass }
             if notable.isEmpty {
-                lines.append("ok      \(scene) (\(items.count) frame\(items.count == 1 ? "" : "s"))")
-                continue
+                lines.append("ok       \(scene) (\(frames.count) frame\(frames.count == 1 ? "" : "s"))")
             }
-            for o in notable {
-                let frame = o.frame.map { "frame \($0)" + (o.time.map { String(format: " (%.3gs)", $0) } ?? "") } ?? o.goldenPath
-                var line = "\(o.status.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)) \(scene) \(frame)"
-                if !o.reasons.isEmpty { line += ": " + o.reasons.joined(separator: "; ") }
-                if let diff = o.diffImage { line += " [\(artifacts)/\(diff)]" }
+            for check in notable {
+                let status = check.status.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)
+                let what = check.frame >= 0 ? check.title + ": " : ""
+                var line = "\(status) \(scene):\(check.line):\(check.column): \(what)\(check.message)"
+                if let diff = check.diffImage { line += " [\(artifacts)/\(diff)]" }
                 lines.append(line)
-                if format == .github, let annotation = githubAnnotation(o) { lines.append(annotation) }
             }
         }
-        func count(_ s: FrameOutcome.Status) -> Int { outcomes.filter { $0.status == s }.count }
-        let failed = count(.failed) + count(.missing) + count(.orphan)
+        if format == .github { lines += report.githubAnnotations() }
+        let failed = report.frames.filter(report.isFailure).count
         var extra: [String] = []
-        if count(.missing) > 0 { extra.append("\(count(.missing)) missing") }
-        if count(.orphan) > 0 { extra.append("\(count(.orphan)) orphan") }
-        if count(.updated) > 0 { extra.append("\(count(.updated)) golden(s) written") }
+        if report.count(.missing) > 0 { extra.append("\(report.count(.missing)) missing") }
+        if report.count(.orphan) > 0 { extra.append("\(report.count(.orphan)) orphan") }
+        if report.count(.updated) > 0 { extra.append("\(report.count(.updated)) golden(s) written") }
         if failed > 0 { extra.append("report: \(artifacts)/report.html") }
         if !extra.isEmpty { lines.append(extra.joined(separator: ", ")) }
-        // The closing line CI runners read.
-        lines.append("check: \(count(.passed) + count(.updated)) passed, \(failed) failed")
+        lines.append("check: \(report.count(.pass) + report.count(.updated)) passed, \(failed) failed")
         print(lines.joined(separator: "\n"))
     }
 
-    /// `::error file=...,line=...,col=...::message` for GitHub Actions.
-    func githubAnnotation(_ o: FrameOutcome) -> String? {
-        func escapeData(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-                .replacingOccurrences(of: "\n", with: "%0A")
+    /// report.html (always, when something failed or with --update) and JUnit XML (with --junit).
+    func writeReports(_ report: CheckReport) throws {
+        if report.failed || report.count(.updated) > 0 {
+            try write(report.html(), to: artifacts + "/report.html")
         }
-        func escapeProperty(_ s: String) -> String {
-            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-        }
-        let level: String
-        switch o.status {
-        case .failed, .missing: level = "error"
-        case .orphan: level = "warning"
-        default: return nil
-        }
-        let what = o.frame.map { "frame \($0)" } ?? o.goldenPath
-        let message = "golden \(what) \(o.status.rawValue): " + o.reasons.joined(separator: "; ")
-        return "::\(level) file=\(escapeProperty(o.location.file)),line=\(o.location.line),col=\(o.location.column)::\(escapeData(message))"
+        if let junit { try write(report.junitXML(), to: junit) }
     }
 
-    func writeReports(_ outcomes: [FrameOutcome]) throws {
-        // report.html and JUnit come from StrataCheck's report writers.
+    func write(_ text: String, to path: String) throws {
+        let writer = RenderCommand(scenePath: "", output: path)
+        try writer.writeAtomically(path) { temp in
+            do { try text.write(toFile: temp, atomically: false, encoding: .utf8) } catch {
+                throw CompileError("cannot write '\(path)': \(error.localizedDescription)", exitCode: 1)
+            }
+        }
     }
 }

@@ -27,38 +27,40 @@ extension CheckCommand {
         if problems.contains(where: { $0.severity == .error }) { return 2 }
         if update != nil { InterruptHandling.install() }
 
-        var outcomes: [FrameOutcome] = []
+        var checks: [FrameCheck] = []
         for scene in scenes {
-            outcomes += try check(scene)
+            checks += try check(scene)
         }
-        outcomes += orphanFolders(checked: scenes.map { goldenFolder ?? GoldenLayout.folder(forScene: $0.file) })
-        try writeReports(outcomes)
-        printSummary(outcomes)
-        let bad = outcomes.contains { [.failed, .missing, .orphan].contains($0.status) }
-        return bad ? 1 : 0
+        checks += orphanFolders(checked: scenes.map { goldenFolder ?? GoldenLayout.folder(forScene: $0.file) })
+        // A golden that no scene frame produces fails the run (architecture.md).
+        let report = CheckReport(frames: checks, orphansFail: true)
+        try writeReports(report)
+        printSummary(report)
+        return report.failed ? 1 : 0
     }
 
     /// Checks one scene's frames.
-    func check(_ scene: Scene) throws -> [FrameOutcome] {
+    func check(_ scene: Scene) throws -> [FrameCheck] {
         let folder = goldenFolder ?? GoldenLayout.folder(forScene: scene.file)
         let policy = scene.golden
         let fallback = policy?.location ?? SourceLocation(file: scene.file, line: 1, column: 1)
         let (existing, strays) = GoldenLayout.existing(in: folder)
         let count = scene.frameCount
-        var outcomes: [FrameOutcome] = []
+        var outcomes: [FrameCheck] = []
+        func relativeToArtifacts(_ path: String) -> String { Self.relativePath(path, from: artifacts) }
 
         // Frames to check: listed ones and those with a golden file; the rest of the files are orphans.
         var listed: [Int: GoldenFrame] = [:]
         for f in policy?.frames ?? [] { listed[f.index(fps: scene.canvas.fps)] = f }
         for i in existing where i >= count {
-            outcomes.append(FrameOutcome(scene: scene.file, frame: i, time: nil, status: .orphan,
-                                         reasons: ["golden frame \(i) is past the scene's last frame \(count - 1)"],
-                                         location: fallback, goldenPath: folder + "/" + GoldenLayout.fileName(frame: i)))
+            outcomes.append(FrameCheck(location: fallback, frame: i, time: scene.time(ofFrame: i), status: .orphan,
+                                       expectedImage: relativeToArtifacts(folder + "/" + GoldenLayout.fileName(frame: i)),
+                                       note: "past the scene's last frame \(count - 1)"))
         }
         for name in strays {
-            outcomes.append(FrameOutcome(scene: scene.file, frame: nil, time: nil, status: .orphan,
-                                         reasons: ["'\(name)' is not named by a frame number (00015.png)"],
-                                         location: fallback, goldenPath: folder + "/" + name))
+            outcomes.append(FrameCheck(location: fallback, frame: -1, time: 0, status: .orphan,
+                                       expectedImage: relativeToArtifacts(folder + "/" + name),
+                                       note: "'\(name)' is not named by a frame number like 00015.png"))
         }
         let frames = Set(listed.keys).union(existing.filter { $0 < count }).sorted()
         guard !frames.isEmpty else { return outcomes }
@@ -68,15 +70,14 @@ extension CheckCommand {
             let goldenPath = folder + "/" + GoldenLayout.fileName(frame: frame)
             let location = listed[frame]?.location ?? fallback
             let tolerance = toleranceOverride.applied(to: listed[frame]?.tolerance ?? policy?.tolerance ?? baseTolerance)
-            var outcome = FrameOutcome(scene: scene.file, frame: frame, time: scene.time(ofFrame: frame), status: .passed,
-                                       location: location, goldenPath: goldenPath)
+            var outcome = FrameCheck(location: location, frame: frame, time: scene.time(ofFrame: frame), status: .pass,
+                                     tolerance: tolerance, expectedImage: relativeToArtifacts(goldenPath))
             guard existing.contains(frame) else {
                 if update == .all || update == .missing {
                     try writeGolden(actual, to: goldenPath)
                     outcome.status = .updated
                 } else {
                     outcome.status = .missing
-                    outcome.reasons = ["no golden \(goldenPath); record it with 'strata check \(scene.file) --update=missing'"]
                     outcome.actualImage = try writeArtifact(actual, scene: scene, frame: frame, kind: "actual")
                 }
                 outcomes.append(outcome)
@@ -93,8 +94,7 @@ extension CheckCommand {
                 try writeGolden(actual, to: goldenPath)
                 outcome.status = .updated
             } else if !passes {
-                outcome.status = .failed
-                outcome.reasons = comparison.failureReasons(tolerance)
+                outcome.status = .fail
                 outcome.actualImage = try writeArtifact(actual, scene: scene, frame: frame, kind: "actual")
                 outcome.expectedImage = try writeArtifact(expected, scene: scene, frame: frame, kind: "expected")
                 outcome.diffImage = try writeArtifact(FrameComparer.diffImage(actual: actual, expected: expected, tolerance: tolerance),
@@ -150,10 +150,10 @@ extension CheckCommand {
     }
 
     /// Golden folders under the checked folders' mirror in golden/ that no checked scene owns.
-    func orphanFolders(checked: [String]) -> [FrameOutcome] {
+    func orphanFolders(checked: [String]) -> [FrameCheck] {
         guard goldenFolder == nil else { return [] }
         let owned = Set(checked.map { ($0 as NSString).standardizingPath })
-        var outcomes: [FrameOutcome] = []
+        var outcomes: [FrameCheck] = []
         let fm = FileManager.default
         for path in paths {
             var isDir: ObjCBool = false
@@ -163,11 +163,25 @@ extension CheckCommand {
             let items = (fm.enumerator(atPath: root)?.allObjects as? [String]) ?? []
             let folders = Set(items.filter { $0.hasSuffix(".png") }.map { (root + "/" + $0 as NSString).deletingLastPathComponent })
             for folder in folders.sorted() where !owned.contains((folder as NSString).standardizingPath) {
-                outcomes.append(FrameOutcome(scene: folder, frame: nil, time: nil, status: .orphan,
-                                             reasons: ["golden folder '\(folder)' belongs to no scene"],
-                                             location: SourceLocation(file: folder, line: 1, column: 1), goldenPath: folder))
+                outcomes.append(FrameCheck(scene: folder, frame: -1, time: 0, status: .orphan,
+                                           note: "golden folder '\(folder)' belongs to no scene"))
             }
         }
         return outcomes
+    }
+}
+
+extension CheckCommand {
+    /// `path` relative to the folder `base` (both relative to the working directory or absolute).
+    static func relativePath(_ path: String, from base: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ p: String) -> [String] {
+            let full = p.hasPrefix("/") ? p : cwd + "/" + p
+            return (full as NSString).standardizingPath.split(separator: "/").map(String.init)
+        }
+        let a = absolute(path), b = absolute(base)
+        var common = 0
+        while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
+        return (Array(repeating: "..", count: b.count - common) + a[common...]).joined(separator: "/")
     }
 }

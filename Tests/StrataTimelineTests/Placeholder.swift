@@ -1,2 +1,0 @@
-import XCTest
-final class StrataTimelineTestsPlaceholder: XCTestCase { func testNothing() {} }
