@@ -1,0 +1,37 @@
+import CAV
+
+/// Small helpers around libav's C conventions (negative error codes, a
+/// process-wide log level).
+enum AV {
+    /// libav's text for an error code (what `av_err2str` would give).
+    static func message(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        if av_strerror(code, &buffer, buffer.count) < 0 { return "error \(code)" }
+        return String(cMessage: buffer)
+    }
+
+    /// Throws `EncodeError("<context>: <libav message>")` when `code` < 0.
+    @discardableResult
+    static func check(_ code: Int32, _ context: @autoclosure () -> String) throws -> Int32 {
+        if code < 0 { throw EncodeError("\(context()): \(message(code))") }
+        return code
+    }
+
+    /// Keeps libav (and libx264's banner and statistics, logged at info
+    /// level) off stderr; real failures come back as thrown errors.
+    static func quietLogs() {
+        if av_log_get_level() > AV_LOG_ERROR { av_log_set_level(AV_LOG_ERROR) }
+    }
+
+    /// `fps` as an exact rational: integers as {fps, 1}, others through
+    /// `av_d2q` (29.97 -> 2997/100, 30000/1001.0 -> 30000/1001).
+    static func rational(fps: Double) -> AVRational {
+        if fps == fps.rounded(), fps >= 1, fps <= 1_000_000 { return AVRational(num: Int32(fps), den: 1) }
+        return av_d2q(fps, 100_000)
+    }
+
+    /// libav's name for a value, or "unknown".
+    static func name(_ text: UnsafePointer<CChar>?) -> String {
+        text.map { String(cString: $0) } ?? "unknown"
+    }
+}

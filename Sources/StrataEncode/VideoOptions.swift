@@ -1,0 +1,34 @@
+/// H.264 (libx264) settings for `MP4Writer`.
+public struct VideoOptions: Sendable, Hashable {
+    /// Constant rate factor, 0 (lossless) ... 51; about 18-23 looks clean.
+    public var crf: Double
+    /// An x264 preset name (see `presets`): faster presets give larger files.
+    public var preset: String
+    /// Encoder threads. Always explicit: the bytes x264 writes depend on the
+    /// thread count, and 0 ("auto") would tie them to the machine's cores.
+    public var threads: Int
+    /// Move the index (moov) to the front after writing, so players can
+    /// start before the whole file has arrived. Costs one extra file copy.
+    public var fastStart: Bool
+
+    public init(crf: Double = 20, preset: String = "veryfast", threads: Int = 2, fastStart: Bool = true) {
+        self.crf = crf; self.preset = preset; self.threads = threads; self.fastStart = fastStart
+    }
+
+    /// x264's preset names, fastest first.
+    public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast",
+                                 "medium", "slow", "slower", "veryslow", "placebo"]
+
+    /// Throws a message naming the bad setting and what is allowed.
+    public func validate() throws {
+        guard Self.presets.contains(preset) else {
+            throw EncodeError("unknown x264 preset '\(preset)'; valid presets: \(Self.presets.joined(separator: ", "))")
+        }
+        guard crf.isFinite, (0...51).contains(crf) else {
+            throw EncodeError("crf \(crf) is out of range 0...51")
+        }
+        guard (1...64).contains(threads) else {
+            throw EncodeError("encoder threads must be 1...64, got \(threads)")
+        }
+    }
+}

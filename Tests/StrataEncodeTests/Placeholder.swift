@@ -1,2 +1,0 @@
-import XCTest
-final class StrataEncodeTestsPlaceholder: XCTestCase { func testNothing() {} }
