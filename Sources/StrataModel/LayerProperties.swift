@@ -26,15 +26,17 @@ public struct LayerProperties: Sendable, Hashable {
 
     /// The frame: the bounding box of the bounds after the transform, in the
     /// superlayer's space (CALayer's `frame` getter).
+    /// `bounds.origin` does not move it (`toSuperlayer` subtracts it again).
     public var frame: Rect {
-        let local = Rect(origin: .zero, size: bounds.size)
-        return toSuperlayer(ignoringZ: true).boundingBox(of: local)
+        toSuperlayer(ignoringZ: true).boundingBox(of: bounds)
     }
 
     /// CALayer's `frame` setter: keeps the anchor point and transform, sets
     /// `bounds.size` and `position` so that the frame becomes `frame`.
-    /// With a non-identity transform, the size is the frame size mapped back
-    /// through the transform's 2D scale, as Core Animation does for scale/rotation-free transforms.
+    /// With a non-identity transform, the size is the frame's size mapped back
+    /// through the inverse of the transform's 2D linear part (its bounding
+    /// box), which makes the getter return `frame` again for scales and
+    /// quarter turns; for other rotations Core Animation leaves the result undefined.
     public mutating func setFrame(_ frame: Rect) {
         if transform.isIdentity {
             bounds.size = frame.size
@@ -43,11 +45,18 @@ public struct LayerProperties: Sendable, Hashable {
             return
         }
         // Core Animation positions the layer so that the transformed bounds
-        // fill the frame's box: the anchor goes to where it lands in the box,
-        // and the size is the box size divided by the transform's axis scales.
+        // fill the frame's box: the anchor goes to where it lands in the box.
         let a = transform.affine2D
-        let sx = abs(a.a) + abs(a.c), sy = abs(a.b) + abs(a.d)
-        bounds.size = Size(sx == 0 ? frame.width : frame.width / sx, sy == 0 ? frame.height : frame.height / sy)
+        let det = a.a * a.d - a.b * a.c
+        if det != 0 && det.isFinite {
+            // Row-vector inverse of [[a, b], [c, d]] is [[d, -b], [-c, a]] / det.
+            let ia = a.d / det, ib = -a.b / det, ic = -a.c / det, id = a.a / det
+            bounds.size = Size(abs(ia) * frame.width + abs(ic) * frame.height,
+                               abs(ib) * frame.width + abs(id) * frame.height)
+        } else {
+            let sx = abs(a.a) + abs(a.c), sy = abs(a.b) + abs(a.d)
+            bounds.size = Size(sx == 0 ? frame.width : frame.width / sx, sy == 0 ? frame.height : frame.height / sy)
+        }
         position = .zero
         let box = self.frame
         position = Point(frame.minX - box.minX, frame.minY - box.minY)

@@ -1,2 +1,0 @@
-import XCTest
-final class StrataModelTestsPlaceholder: XCTestCase { func testNothing() {} }
