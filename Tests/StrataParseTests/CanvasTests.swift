@@ -90,6 +90,8 @@ final class CanvasTests: XCTestCase {
                         "unknown top-level key 'layer'; did you mean 'layers'?")
         assertOnlyError(Marked("strata: 1\ncanvas: {size: [10, 10], ⟨k⟩fsp: 30}\n"), at: "k",
                         "unknown canvas key 'fsp'; did you mean 'fps'?")
+        assertOnlyError(Marked("strata: 1\ncanvas: {⟨k⟩sise: [10, 10]}\n"), at: "k",
+                        "unknown canvas key 'sise'; did you mean 'size'?")
     }
 
     func testTimelineIsNotSupportedYet() {

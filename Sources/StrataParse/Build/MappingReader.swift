@@ -7,6 +7,11 @@ struct MappingReader {
     let node: YAMLNode
     let table: KeyTable
     private var pairs: [String: YAMLPair] = [:]
+    /// Whether some key was rejected (unknown, or not supported yet).
+    private(set) var rejectedKeys = false
+    /// Keys suggested for misspellings: a missing key that was suggested is
+    /// not reported again as missing.
+    private(set) var suggested: Set<String> = []
 
     /// Nil (with an error) when `node` is not a mapping. `layerType` lets the
     /// keys of that layer type pass silently (the type itself was already reported).
@@ -19,6 +24,8 @@ struct MappingReader {
         self.table = table
         for pair in list {
             guard let spec = table.spec(pair.name) else {
+                rejectedKeys = true
+                if let guess = Suggestion.closest(to: pair.name, in: table.names) { suggested.insert(guess) }
                 let hint = Suggestion.hint(for: pair.name, in: table.names)
                 let choices = table.keys.count <= 6 ? "; expected \(Suggestion.list(table.names))" : ""
                 sink.error(pair.key.location, "unknown \(table.what) key '\(YAMLNode.clip(pair.name))'" + (hint.isEmpty ? choices : hint))
@@ -28,14 +35,16 @@ struct MappingReader {
             case .supported:
                 pairs[pair.name] = pair
             case .notSupportedYet:
+                rejectedKeys = true
                 sink.error(pair.key.location, "'\(pair.name)' is not supported yet")
             case .typeSpecific(let types):
                 if let layerType, types.contains(layerType) { continue }
+                rejectedKeys = true
                 let names = Suggestion.list(types.map(\.rawValue))
                 sink.error(pair.key.location, "'\(pair.name)' is a key of \(names) layers, not of type '\(layerType?.rawValue ?? "layer")'")
             }
         }
-        for spec in table.keys where spec.required && pairs[spec.name] == nil && list.allSatisfy({ $0.name != spec.name }) {
+        for spec in table.keys where spec.required && !suggested.contains(spec.name) && list.allSatisfy({ $0.name != spec.name }) {
             let place = table.what == KeyTables.top.what ? "" : " in \(table.what)"
             sink.error(node.location, "missing required key '\(spec.name)'\(place)")
         }

@@ -15,7 +15,7 @@ extension SceneBuilder {
         var keyPath: LayerKeyPath?
         if let k = m["keyPath"] {
             keyPath = take(Values.string(k, what: "a key path").flatMap { Self.keyPath($0, at: k) })
-        } else if !isGroup {
+        } else if !isGroup && !m.suggested.contains("keyPath") {
             sink.error(node.location, "missing required key 'keyPath' in animation")
         }
         let timing = buildMediaTiming(m)
@@ -26,7 +26,8 @@ extension SceneBuilder {
         let cumulative = read(m, "cumulative", Values.bool)
 
         let ends = ["from", "to", "by"].filter { m.has($0) }
-        if ends.isEmpty && supportedType {
+        // Keys rejected above (a misspelled 'to', keyframe 'values') already explain a missing end.
+        if ends.isEmpty && supportedType && !m.rejectedKeys {
             sink.error(node.location, "an animation needs 'from', 'to' or 'by'")
         } else if ends.count == 3, let by = m.keyNode("by") {
             sink.error(by.location, "'from', 'to' and 'by' cannot all be set; use two of them")
@@ -39,7 +40,7 @@ extension SceneBuilder {
         let to = m["to"].flatMap { take(Self.animationValue($0, keyPath, isDelta: false)) }
         let by = m["by"].flatMap { take(Self.animationValue($0, keyPath, isDelta: true)) }
 
-        var animation = Animation(keyPath: keyPath, kind: .basic(from: from, to: to, by: by), location: node.location)
+        var animation = Animation(keyPath: keyPath, kind: .basic(from: from, to: to, by: by), location: node.useLocation)
         animation.timing = timing
         animation.timingFunction = timingFunction
         if let removedOnCompletion { animation.removedOnCompletion = removedOnCompletion }

@@ -54,7 +54,7 @@ extension SceneBuilder {
                 sink.error(node.location, "\(expected), found \(Values.found(node))")
                 return nil
             }
-            return take(Values.time(node, .nonNegative)).map { GoldenFrame(.time($0), location: node.location) }
+            return take(Values.time(node, Self.goldenTime)).map { GoldenFrame(.time($0), location: node.location) }
         case .mapping:
             guard let m = MappingReader(node, KeyTables.goldenFrame, sink: &sink) else { return nil }
             let tolerance = m["tolerance"].flatMap { buildTolerance($0) }
@@ -63,16 +63,21 @@ extension SceneBuilder {
                 return take(Values.integer(f, .nonNegative, what: "a frame number"))
                     .map { GoldenFrame(.frame($0), tolerance: tolerance, location: node.location) }
             case (nil, let t?):
-                return take(Values.time(t, .nonNegative))
+                return take(Values.time(t, Self.goldenTime))
                     .map { GoldenFrame(.time($0), tolerance: tolerance, location: node.location) }
             case (_?, _?):
                 sink.error(node.location, "a golden frame takes 'frame' or 'time', not both")
-            case (nil, nil):
+            case (nil, nil) where !m.rejectedKeys:
                 sink.error(node.location, "a golden frame needs 'frame' or 'time'")
+            case (nil, nil):
+                break
             }
             return nil
         }
     }
+
+    /// Golden times stay within the longest scene, so that their frame index fits an Int.
+    static let goldenTime = Bound.closed(0, Limits.maxDuration)
 
     /// A tolerance mapping; keys not given keep `Tolerance.default`'s values.
     mutating func buildTolerance(_ node: YAMLNode) -> Tolerance? {

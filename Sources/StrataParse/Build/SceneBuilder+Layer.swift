@@ -9,22 +9,23 @@ extension SceneBuilder {
         for item in items {
             guard layerCount < Limits.maxLayers else {
                 if !layerLimitReported {
-                    sink.error(item.location, "the scene has more than \(Limits.maxLayers) layers")
+                    sink.error(item.useLocation, "the scene has more than \(Limits.maxLayers) layers")
                     layerLimitReported = true
                 }
                 break
             }
             guard depth <= Limits.maxLayerDepth else {
-                sink.error(item.location, "layers nest deeper than \(Limits.maxLayerDepth) levels")
+                sink.error(item.useLocation, "layers nest deeper than \(Limits.maxLayerDepth) levels")
                 break
             }
             layerCount += 1
             guard let layer = buildLayer(item, depth: depth) else { continue }
             if let name = layer.name, let nameNode = item["name"] {
+                let at = item.aliasLocation ?? nameNode.location
                 if let first = names[name] {
-                    sink.error(nameNode.location, "duplicate layer name '\(name)' among siblings (first at \(first.line):\(first.column))")
+                    sink.error(at, "duplicate layer name '\(name)' among siblings (first at \(first.line):\(first.column))")
                 } else {
-                    names[name] = nameNode.location
+                    names[name] = at
                 }
             }
             layers.append(layer)
@@ -41,7 +42,7 @@ extension SceneBuilder {
             if type != .layer { sink.error(t.location, "layer type '\(type.rawValue)' is not supported yet") }
         }
         guard let m = MappingReader(node, KeyTables.layer, layerType: type, sink: &sink) else { return nil }
-        var layer = Layer(name: nil, location: node.location)
+        var layer = Layer(name: nil, location: node.useLocation)
         layer.type = type
         if let n = m["name"], let name = take(Values.name(n, what: "layer name")) {
             if name.allSatisfy(\.isNumber) {

@@ -31,6 +31,8 @@ indirect enum ValueSchema: Sendable {
     case choice([String])
     case transform
     case list(ValueSchema)
+    /// A fixed-length list with one schema per position.
+    case tuple([ValueSchema])
     /// A mapping from names to values.
     case namedMap(ValueSchema)
     /// A reference to a definition of the schema: `layer`, `animation`, `canvas`...

@@ -117,7 +117,7 @@ enum KeyTables {
 
     static let goldenFrame = KeyTable(what: "golden frame", keys: [
         KeySpec("frame", .integer(.nonNegative), "frame number (frame i is at i / fps)"),
-        KeySpec("time", .time(.nonNegative), "time; rounds to the nearest frame"),
+        KeySpec("time", .time(.closed(0, Limits.maxDuration)), "time; rounds to the nearest frame"),
         KeySpec("tolerance", .ref("tolerance"), "overrides the golden tolerance for this frame"),
     ])
 
@@ -136,18 +136,18 @@ enum KeyTables {
         KeySpec("rotateX", .angle, "about x"),
         KeySpec("rotateY", .angle, "about y"),
         KeySpec("rotateZ", .angle, "about z, same as rotate"),
-        KeySpec("rotate3d", .list(.number(.any)), "[x, y, z, angle]: about the axis (x, y, z)"),
-        KeySpec("translate", .list(.length(.any)), "[x, y] or [x, y, z] in points"),
+        KeySpec("rotate3d", .tuple([.number(.any), .number(.any), .number(.any), .angle]), "[x, y, z, angle]: about the axis (x, y, z)"),
+        KeySpec("translate", .anyOf([.tuple([.length(.any), .length(.any)]), .tuple([.length(.any), .length(.any), .length(.any)])]), "[x, y] or [x, y, z] in points"),
         KeySpec("translateX", .length(.any), "points"),
         KeySpec("translateY", .length(.any), "points"),
         KeySpec("translateZ", .length(.any), "points"),
-        KeySpec("scale", .anyOf([.number(.any), .list(.number(.any))]), "s, [sx, sy] or [sx, sy, sz]; sz defaults to 1"),
+        KeySpec("scale", .anyOf([.number(.any), .tuple([.number(.any), .number(.any)]), .tuple([.number(.any), .number(.any), .number(.any)])]), "s, [sx, sy] or [sx, sy, sz]; sz defaults to 1"),
         KeySpec("scaleX", .number(.any), "factor"),
         KeySpec("scaleY", .number(.any), "factor"),
         KeySpec("scaleZ", .number(.any), "factor"),
-        KeySpec("skew", .anyOf([.angle, .list(.angle)]), "ax or [ax, ay], like CSS skew()"),
+        KeySpec("skew", .anyOf([.angle, .tuple([.angle, .angle])]), "ax or [ax, ay], like CSS skew()"),
         KeySpec("skewX", .angle, "like CSS skewX()"),
         KeySpec("skewY", .angle, "like CSS skewY()"),
-        KeySpec("matrix", .list(.number(.any)), "16 numbers, row-major m11...m44"),
+        KeySpec("matrix", .tuple(Array(repeating: .number(.any), count: 16)), "16 numbers, row-major m11...m44"),
     ])
 }

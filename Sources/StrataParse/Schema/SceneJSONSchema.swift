@@ -79,6 +79,9 @@ enum SchemaGenerator {
         case .choice(let names): return withParam(.object([("enum", .array(names.map(J.string)))]))
         case .transform: return ref("transform")
         case .list(let item): return .object([("type", .string("array")), ("items", schema(item))])
+        case .tuple(let items):
+            return .object([("type", .string("array")), ("prefixItems", .array(items.map(schema))),
+                            ("minItems", .number(Double(items.count))), ("maxItems", .number(Double(items.count)))])
         case .emptyList: return .object([("type", .string("array")), ("maxItems", .number(0))])
         case .namedMap(let value):
             return .object([("type", .string("object")),

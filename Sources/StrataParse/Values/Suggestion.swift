@@ -3,9 +3,12 @@ enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a likely
     /// misspelling: a case-insensitive match, or an edit distance (insert,
     /// delete, substitute, swap of neighbours) of at most max(1, length / 3).
+    /// Words under 3 letters only match case-insensitively (any 1-letter word
+    /// is one edit from any other).
     static func closest(to word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
         if let same = candidates.first(where: { $0.lowercased() == lower }) { return same }
+        guard word.count >= 3 else { return nil }
         let limit = max(1, word.count / 3)
         var best: (name: String, distance: Int)?
         for c in candidates {

@@ -14,6 +14,13 @@ struct YAMLNode: Sendable {
     var content: Content
     /// Where the node starts: 1-based line and column.
     var location: SourceLocation
+    /// For a node reused through an alias: where that alias (`*name`) is.
+    var aliasLocation: SourceLocation?
+
+    /// Where this instance of the node is used: the alias, or the node itself.
+    /// Problems of the instance as a whole (a duplicate name, a limit reached)
+    /// point here; problems inside a template point into the template.
+    var useLocation: SourceLocation { aliasLocation ?? location }
 
     init(_ content: Content, at location: SourceLocation) {
         self.content = content

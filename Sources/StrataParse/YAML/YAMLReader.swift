@@ -167,7 +167,9 @@ struct YAMLComposer {
             error(at, "alias '*\(name)' makes the YAML nest deeper than \(YAMLLimits.maxDepth) levels")
             return .abort
         }
-        add(target.node, size: target.size, height: target.height)
+        var node = target.node
+        node.aliasLocation = at
+        add(node, size: target.size, height: target.height)
         return .proceed
     }
 
