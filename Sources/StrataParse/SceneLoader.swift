@@ -38,7 +38,9 @@ public enum SceneLoader {
     static func parse(bytes: [UInt8], file: String, options: SceneLoadOptions)
         throws(DiagnosticList) -> (scene: Scene, warnings: [Diagnostic]) {
         var sink = DiagnosticSink()
-        let source = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        var source = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        // libyaml skips a byte-order mark without counting it in its marks.
+        if source.first == "\u{FEFF}" { source.removeFirst() }
         guard let root = YAMLReader.read(bytes, source: source, file: file, sink: &sink) else {
             throw DiagnosticList(normalized(sink.items))
         }

@@ -17,9 +17,12 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(g.frames.map { $0.index(fps: 30) }, [0, 15, 30, 15, 59, 45])
         XCTAssertEqual(g.frames[2].location.description, m.at("t"))
         XCTAssertNil(g.frames[0].tolerance)
+        // A per-frame tolerance overrides keys of the golden-level one and keeps the rest.
         XCTAssertEqual(g.frames[4].tolerance?.channel, 10)
-        XCTAssertEqual(g.frames[4].tolerance?.pixels, Tolerance.default.pixels)
+        XCTAssertEqual(g.frames[4].tolerance?.pixels, 0.01)
+        XCTAssertEqual(g.frames[4].tolerance?.psnr, 45.5)
         XCTAssertEqual(g.frames[5].tolerance?.psnr, 40)
+        XCTAssertEqual(g.frames[5].tolerance?.channel, 3)
         var expected = Tolerance()
         expected.channel = 3
         expected.pixels = 0.01
@@ -27,6 +30,14 @@ final class GoldenTests: XCTestCase {
         expected.psnr = 45.5
         expected.antialiasing = true
         XCTAssertEqual(g.tolerance, expected)
+    }
+
+    func testPerFrameToleranceWithoutAGoldenToleranceStartsFromTheDefault() {
+        guard let g = scene(golden("  frames: [{frame: 1, tolerance: {pixelCount: 7}}]\n"))?.golden else { return XCTFail() }
+        var expected = Tolerance.default
+        expected.pixelCount = 7
+        XCTAssertEqual(g.frames[0].tolerance, expected)
+        XCTAssertNil(g.tolerance)
     }
 
     func testDuplicateFramesAreWarnings() {

@@ -57,6 +57,14 @@ final class ParamTests: XCTestCase {
         assertDiagnostic(diagnostics(m), at: "u", in: m, "unknown param 'x' (the scene declares no params)")
     }
 
+    func testByteOrderMarkAndCRLFKeepColumnsRight() {
+        let m = Marked("\u{FEFF}strata: 1\r\ncanvas: {size: [10, 10]}\r\nlayers:\r\n  - name: \"ab⟨u⟩${x}\"\r\n")
+        let items = diagnostics(m).filter { $0.message.hasPrefix("unknown param") }
+        // (The marker helper counts the BOM as a column of line 1 only; line 4 is unaffected.)
+        XCTAssertEqual(items.map(\.description), ["test.yaml:4:14: error: unknown param 'x' (the scene declares no params)"])
+        XCTAssertEqual(m.at("u"), "test.yaml:4:14")
+    }
+
     func testUnknownSetIsACommandLineError() {
         let m = Marked(text.replacingOccurrences("${d}s", "2s"))
         let items = diagnostics(m, set: [("tilte", "Hi")])

@@ -69,7 +69,7 @@ extension SceneBuilder {
     /// A number of 0 or more, or `inf` / `.inf` for ever.
     static func repeatCount(_ node: YAMLNode) -> Parsed<Double> {
         if let s = node.scalar {
-            if s.text == "inf" || s.text == "infinity" { return .success(.infinity) }
+            if s.text == "inf" { return .success(.infinity) }
             if let n = s.number, n == .infinity { return .success(.infinity) }
         }
         return Values.number(node, .nonNegative, what: "a repeat count").mapError {

@@ -13,7 +13,7 @@ extension SceneBuilder {
         if items.isEmpty { sink.error(framesNode.location, "'frames' lists no frames") }
         var seen: [Int: SourceLocation] = [:]
         for item in items {
-            guard let frame = buildGoldenFrame(item) else { continue }
+            guard let frame = buildGoldenFrame(item, base: policy.tolerance ?? .default) else { continue }
             guard let canvas else {
                 policy.frames.append(frame)
                 continue
@@ -39,8 +39,9 @@ extension SceneBuilder {
         return policy
     }
 
-    /// `15` (a frame), `2s` / `500ms` (a time), or `{frame: N}` / `{time: T}` with an optional `tolerance`.
-    mutating func buildGoldenFrame(_ node: YAMLNode) -> GoldenFrame? {
+    /// `15` (a frame), `2s` / `500ms` (a time), or `{frame: N}` / `{time: T}` with an
+    /// optional `tolerance`, whose keys override `base` (the golden-level tolerance).
+    mutating func buildGoldenFrame(_ node: YAMLNode, base: Tolerance) -> GoldenFrame? {
         let expected = "expected a frame number, a time with a unit like 2s, or a mapping {frame: N} or {time: T}"
         switch node.content {
         case .sequence:
@@ -57,7 +58,7 @@ extension SceneBuilder {
             return take(Values.time(node, Self.goldenTime)).map { GoldenFrame(.time($0), location: node.location) }
         case .mapping:
             guard let m = MappingReader(node, KeyTables.goldenFrame, sink: &sink) else { return nil }
-            let tolerance = m["tolerance"].flatMap { buildTolerance($0) }
+            let tolerance = m["tolerance"].flatMap { buildTolerance($0, base: base) }
             switch (m["frame"], m["time"]) {
             case (let f?, nil):
                 return take(Values.integer(f, .nonNegative, what: "a frame number"))
@@ -79,10 +80,10 @@ extension SceneBuilder {
     /// Golden times stay within the longest scene, so that their frame index fits an Int.
     static let goldenTime = Bound.closed(0, Limits.maxDuration)
 
-    /// A tolerance mapping; keys not given keep `Tolerance.default`'s values.
-    mutating func buildTolerance(_ node: YAMLNode) -> Tolerance? {
+    /// A tolerance mapping; keys not given keep the values of `base`.
+    mutating func buildTolerance(_ node: YAMLNode, base: Tolerance = .default) -> Tolerance? {
         guard let m = MappingReader(node, KeyTables.tolerance, sink: &sink) else { return nil }
-        var t = Tolerance()
+        var t = base
         if let v = read(m, "channel", { Values.integer($0, .closed(0, 255)) }) { t.channel = v }
         if let v = read(m, "pixels", { Values.number($0, .unit, what: "a fraction of pixels") }) { t.pixels = v }
         if let v = read(m, "pixelCount", { Values.integer($0, .nonNegative, what: "a pixel count") }) { t.pixelCount = v }

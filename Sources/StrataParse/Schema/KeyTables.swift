@@ -118,7 +118,7 @@ enum KeyTables {
     static let goldenFrame = KeyTable(what: "golden frame", keys: [
         KeySpec("frame", .integer(.nonNegative), "frame number (frame i is at i / fps)"),
         KeySpec("time", .time(.closed(0, Limits.maxDuration)), "time; rounds to the nearest frame"),
-        KeySpec("tolerance", .ref("tolerance"), "overrides the golden tolerance for this frame"),
+        KeySpec("tolerance", .ref("tolerance"), "overrides keys of the golden tolerance for this frame"),
     ])
 
     static let tolerance = KeyTable(what: "tolerance", keys: [
