@@ -65,6 +65,15 @@ final class ParamTests: XCTestCase {
         XCTAssertEqual(m.at("u"), "test.yaml:4:14")
     }
 
+    func testUnquotedReferenceInAFlowListGetsAHint() {
+        let m = Marked("strata: 1\nparams: {w: 1}\ncanvas: {size: [10, 10]}\nlayers:\n  - bounds: [0, 0, $⟨e⟩{w}, 1]\n")
+        let items = diagnostics(m)
+        XCTAssertEqual(items.count, 1)
+        XCTAssertEqual(items.first?.location.description, m.at("e"))
+        XCTAssertTrue(items.first?.message.hasSuffix("; inside [...] or {...}, quote a param reference: \"${name}\"") == true,
+                      items.first?.message ?? "")
+    }
+
     func testUnknownSetIsACommandLineError() {
         let m = Marked(text.replacingOccurrences("${d}s", "2s"))
         let items = diagnostics(m, set: [("tilte", "Hi")])

@@ -1,4 +1,3 @@
-import Foundation
 import StrataModel
 
 extension Values {
@@ -32,8 +31,8 @@ extension Values {
         guard let value else { return fail(node, "expected \(what) \(example), found \(found(node))") }
         guard value.isFinite else { return fail(node, "expected a finite \(what.dropArticle), found \(node.found)") }
         guard bound.contains(value) else {
-            // Say the bound in the unit the user wrote when it is simple (seconds, degrees).
-            return fail(node, "expected \(what)\(boundPhrase(bound, bareFactor: bareFactor, units: units)), found \(node.found)")
+            // The bound reads in the unit of a bare number: seconds or degrees.
+            return fail(node, "expected \(what)\(boundPhrase(bound, bareFactor: bareFactor)), found \(node.found)")
         }
         return .success(value)
     }
@@ -48,7 +47,7 @@ extension Values {
     }
 
     /// The bound in the unit a bare number means (seconds, degrees); bounds are kept in seconds / radians.
-    private static func boundPhrase(_ bound: Bound, bareFactor: Double, units: [(unit: String, factor: Double)]) -> String {
+    private static func boundPhrase(_ bound: Bound, bareFactor: Double) -> String {
         let unitName = bareFactor == 1 ? "s" : "deg"
         return suffix(bound) { format($0 / bareFactor) + unitName }
     }

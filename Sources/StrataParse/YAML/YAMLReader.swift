@@ -272,12 +272,18 @@ struct YAMLComposer {
         }
         var message = "invalid YAML: \(problem)"
         let mark = parser.problem_mark
-        if Int(mark.index) < source.count, source[Int(mark.index)] == "\t" {
-            message += " (YAML indents with spaces, not tabs)"
-        }
         if let context = parser.context.map({ String(cString: $0) }) {
             let c = location(parser.context_mark)
             message += " (\(context) that starts at \(c.line):\(c.column))"
+        }
+        let at = Int(mark.index)
+        if at < source.count, source[at] == "\t" {
+            message += "; YAML indents with spaces, not tabs"
+        }
+        // `${x}` unquoted inside [...] or {...}: braces are YAML flow syntax there.
+        let window = source[max(0, min(at, source.count) - 3)..<min(source.count, at + 1)]
+        if zip(window, window.dropFirst()).contains(where: { $0 == "$" && $1 == "{" }) {
+            message += "; inside [...] or {...}, quote a param reference: \"${name}\""
         }
         error(location(mark), message)
     }
