@@ -1,0 +1,67 @@
+import StrataModel
+
+/// A mapping checked against its key table: unknown keys (with a "did you
+/// mean"), keys not supported yet and missing required keys are reported when
+/// it is made; then the supported keys are read by name.
+struct MappingReader {
+    let node: YAMLNode
+    let table: KeyTable
+    private var pairs: [String: YAMLPair] = [:]
+    /// Whether some key was rejected (unknown, or not supported yet).
+    private(set) var rejectedKeys = false
+    /// Keys suggested for misspellings: a missing key that was suggested is
+    /// not reported again as missing.
+    private(set) var suggested: Set<String> = []
+
+    /// Nil (with an error) when `node` is not a mapping. `layerType` lets the
+    /// keys of that layer type pass silently (the type itself was already reported).
+    init?(_ node: YAMLNode, _ table: KeyTable, layerType: LayerType? = nil, sink: inout DiagnosticSink) {
+        guard let list = node.mapping else {
+            sink.error(node.location, "expected \(Self.article(table.what)) mapping, found \(node.found)")
+            return nil
+        }
+        self.node = node
+        self.table = table
+        for pair in list {
+            guard let spec = table.spec(pair.name) else {
+                rejectedKeys = true
+                if let guess = Suggestion.closest(to: pair.name, in: table.names) { suggested.insert(guess) }
+                let hint = Suggestion.hint(for: pair.name, in: table.names)
+                let choices = table.keys.count <= 6 ? "; expected \(Suggestion.list(table.names))" : ""
+                sink.error(pair.key.location, "unknown \(table.what) key '\(YAMLNode.clip(pair.name))'" + (hint.isEmpty ? choices : hint))
+                continue
+            }
+            switch spec.status {
+            case .supported:
+                pairs[pair.name] = pair
+            case .notSupportedYet:
+                rejectedKeys = true
+                sink.error(pair.key.location, "'\(pair.name)' is not supported yet")
+            case .typeSpecific(let types):
+                if let layerType, types.contains(layerType) { continue }
+                rejectedKeys = true
+                let names = Suggestion.list(types.map(\.rawValue))
+                sink.error(pair.key.location, "'\(pair.name)' is a key of \(names) layers, not of type '\(layerType?.rawValue ?? "layer")'")
+            }
+        }
+        for spec in table.keys where spec.required && !suggested.contains(spec.name) && list.allSatisfy({ $0.name != spec.name }) {
+            let place = table.what == KeyTables.top.what ? "" : " in \(table.what)"
+            sink.error(node.location, "missing required key '\(spec.name)'\(place)")
+        }
+    }
+
+    /// The value of a supported key, if present.
+    subscript(_ key: String) -> YAMLNode? {
+        assert(table.spec(key)?.status == .supported, "'\(key)' is not a supported key of the \(table.what) table")
+        return pairs[key]?.value
+    }
+
+    /// The key node itself, to point at the key rather than its value.
+    func keyNode(_ key: String) -> YAMLNode? { pairs[key]?.key }
+
+    func has(_ key: String) -> Bool { self[key] != nil }
+
+    static func article(_ what: String) -> String {
+        "aeiou".contains(what.first ?? "x") ? "an \(what)" : "a \(what)"
+    }
+}

@@ -1,0 +1,131 @@
+import StrataModel
+
+/// Turns the YAML tree into a `Scene`, collecting every problem on the way:
+/// each value that does not parse is reported and replaced by its default,
+/// so one run reports all the errors of a file.
+struct SceneBuilder {
+    let file: String
+    var sink = DiagnosticSink()
+    /// Layers built so far (the root excluded), against `Limits.maxLayers`.
+    var layerCount = 0
+    var layerLimitReported = false
+
+    init(file: String) {
+        self.file = file
+    }
+
+    // MARK: Recording results
+
+    /// The value, or nil after recording its problem.
+    mutating func take<T>(_ result: Parsed<T>) -> T? {
+        switch result {
+        case .success(let v): return v
+        case .failure(let d):
+            sink.append(d)
+            return nil
+        }
+    }
+
+    mutating func take<T>(_ result: ParsedMany<T>) -> T? {
+        switch result {
+        case .success(let v): return v
+        case .failure(let list):
+            sink.append(contentsOf: list.items)
+            return nil
+        }
+    }
+
+    /// Reads `key` of `m` with `parse`, when present.
+    mutating func read<T>(_ m: MappingReader, _ key: String, _ parse: (YAMLNode) -> Parsed<T>) -> T? {
+        guard let node = m[key] else { return nil }
+        return take(parse(node))
+    }
+
+    mutating func read<T>(_ m: MappingReader, _ key: String, _ parse: (YAMLNode) -> ParsedMany<T>) -> T? {
+        guard let node = m[key] else { return nil }
+        return take(parse(node))
+    }
+
+    // MARK: Top level
+
+    /// The scene, or nil when a part every later stage needs (the canvas) is missing.
+    /// `params` are the values after `--set`; asset paths resolve against `directory`.
+    mutating func build(root node: YAMLNode, params: [String: String], directory: String) -> Scene? {
+        guard let top = MappingReader(node, KeyTables.top, sink: &sink) else { return nil }
+        if let v = top["strata"], let version = take(Values.integer(v, what: "the format version 1")), version != 1 {
+            sink.error(v.location, "unsupported format version \(version); this strata reads version 1")
+        }
+        let canvas = top["canvas"].flatMap { buildCanvas($0) }
+        let assets = top["assets"].map { buildAssets($0, directory: directory) } ?? [:]
+        var root = Layer(name: nil, location: node.location)
+        if let size = canvas?.size {
+            root.properties.bounds = Rect(0, 0, size.width, size.height)
+            root.properties.position = Point(size.width / 2, size.height / 2)
+        }
+        root.properties.backgroundColor = canvas?.background
+        if let layers = top["layers"] {
+            root.sublayers = buildLayers(layers, depth: 1)
+        }
+        if let timeline = top["timeline"], let items = take(Values.list(timeline, of: "transactions")),
+           let first = items.first {
+            sink.error(first.location, "timeline transactions are not supported yet")
+        }
+        var golden: GoldenPolicy?
+        if let g = top["golden"] { golden = buildGolden(g, canvas: canvas) }
+        guard let canvas else { return nil }
+        var scene = Scene(file: file, canvas: canvas, root: root)
+        scene.params = params
+        scene.assets = assets
+        scene.golden = golden
+        return scene
+    }
+
+    // MARK: Canvas
+
+    mutating func buildCanvas(_ node: YAMLNode) -> Canvas? {
+        guard let m = MappingReader(node, KeyTables.canvas, sink: &sink) else { return nil }
+        let size = read(m, "size") { Values.size($0, .positive) }
+        var canvas = Canvas(size: size ?? Size(1, 1))
+        if let v = read(m, "scale", { Values.number($0, .positive(atMost: 8)) }) { canvas.scale = v }
+        if let v = read(m, "fps", { Values.number($0, .positive(atMost: Limits.maxFPS)) }) { canvas.fps = v }
+        if let v = read(m, "duration", { Values.time($0, .positive(atMost: Limits.maxDuration)) }) { canvas.duration = v }
+        if let b = m["background"], !b.isNull { canvas.background = take(Values.color(b)) }
+        if let variants = m["variants"], let pairs = namedMapping(variants, what: "variant") {
+            for pair in pairs {
+                guard let name = take(Values.name(pair.key, what: "variant name")),
+                      let s = take(Values.size(pair.value, .positive)) else { continue }
+                checkPixels(s, scale: canvas.scale, at: pair.value, what: "variant '\(name)'")
+                canvas.variants.append((name: name, size: s))
+            }
+        }
+        guard let size, let sizeNode = m["size"] else { return nil }
+        checkPixels(size, scale: canvas.scale, at: sizeNode, what: "the canvas")
+        if (canvas.duration * canvas.fps).rounded() < 1 {
+            let at = m["duration"] ?? m["fps"] ?? node
+            sink.error(at.location, "the scene has no frames: \(Values.format(canvas.duration))s at \(Values.format(canvas.fps)) fps rounds to 0 frames")
+        }
+        return canvas
+    }
+
+    /// Points x scale, rounded, must fit `Limits.maxPixelsPerSide` and `Limits.maxPixels`.
+    mutating func checkPixels(_ size: Size, scale: Double, at node: YAMLNode, what: String) {
+        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
+        let side = Double(Limits.maxPixelsPerSide)
+        if w > side || h > side {
+            sink.error(node.location, "\(what) is \(Values.format(w))x\(Values.format(h)) pixels; each side may be at most \(Limits.maxPixelsPerSide) pixels")
+        } else if w * h > Double(Limits.maxPixels) {
+            sink.error(node.location, "\(what) is \(Values.format(w))x\(Values.format(h)) = \(Values.format(w * h)) pixels; at most \(Limits.maxPixels) pixels are allowed")
+        } else if w < 1 || h < 1 {
+            sink.error(node.location, "\(what) is \(Values.format(w))x\(Values.format(h)) pixels; it needs at least 1 pixel per side")
+        }
+    }
+
+    /// The pairs of a `name: value` mapping, or nil after an error.
+    mutating func namedMapping(_ node: YAMLNode, what: String) -> [YAMLPair]? {
+        guard let pairs = node.mapping else {
+            sink.error(node.location, "expected a mapping of \(what) names to values, found \(node.found)")
+            return nil
+        }
+        return pairs
+    }
+}

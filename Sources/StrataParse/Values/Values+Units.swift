@@ -1,0 +1,54 @@
+import StrataModel
+
+extension Values {
+    /// Seconds per time unit.
+    static let timeUnits: [(unit: String, factor: Double)] = [("ms", 0.001), ("s", 1)]
+    /// Radians per angle unit.
+    static let angleUnits: [(unit: String, factor: Double)] = [("deg", Double.pi / 180), ("rad", 1), ("turn", 2 * Double.pi)]
+
+    /// A time in seconds: `500ms`, `2s`, or a bare number of seconds.
+    static func time(_ node: YAMLNode, _ bound: Bound = .any) -> Parsed<Double> {
+        measure(node, bound, units: timeUnits, bareFactor: 1, what: "a time", example: "like 500ms or 2s")
+    }
+
+    /// An angle in radians: `45deg`, `1.2rad`, `0.25turn`, or a bare number of degrees.
+    static func angle(_ node: YAMLNode, _ bound: Bound = .any) -> Parsed<Double> {
+        measure(node, bound, units: angleUnits, bareFactor: Double.pi / 180,
+                what: "an angle", example: "like 45deg, 1.2rad or 0.25turn")
+    }
+
+    /// A number with one of `units` (no space between), or a bare number times
+    /// `bareFactor`. `bound` applies to the converted value.
+    static func measure(_ node: YAMLNode, _ bound: Bound, units: [(unit: String, factor: Double)],
+                        bareFactor: Double, what: String, example: String) -> Parsed<Double> {
+        guard let s = node.scalar else { return fail(node, "expected \(what) \(example), found \(node.found)") }
+        var value: Double?
+        if let n = s.number {
+            value = n * bareFactor
+        } else if case .string(let text) = s.value, let v = unitValue(text, units: units) {
+            value = v
+        }
+        guard let value else { return fail(node, "expected \(what) \(example), found \(found(node))") }
+        guard value.isFinite else { return fail(node, "expected a finite \(what.dropArticle), found \(node.found)") }
+        guard bound.contains(value) else {
+            // The bound reads in the unit of a bare number: seconds or degrees.
+            return fail(node, "expected \(what)\(boundPhrase(bound, bareFactor: bareFactor)), found \(node.found)")
+        }
+        return .success(value)
+    }
+
+    /// `500ms` -> 0.5 with the time units. Nil when the text is not a number followed by a unit.
+    static func unitValue(_ text: String, units: [(unit: String, factor: Double)]) -> Double? {
+        for (unit, factor) in units.sorted(by: { $0.unit.count > $1.unit.count }) where text.hasSuffix(unit) {
+            let digits = String(text.dropLast(unit.count))
+            if YAMLScalar.isDecimalFloat(digits), let v = Double(digits) { return v * factor }
+        }
+        return nil
+    }
+
+    /// The bound in the unit a bare number means (seconds, degrees); bounds are kept in seconds / radians.
+    private static func boundPhrase(_ bound: Bound, bareFactor: Double) -> String {
+        let unitName = bareFactor == 1 ? "s" : "deg"
+        return suffix(bound) { format($0 / bareFactor) + unitName }
+    }
+}

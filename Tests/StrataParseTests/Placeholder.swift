@@ -1,2 +1,0 @@
-import XCTest
-final class StrataParseTestsPlaceholder: XCTestCase { func testNothing() {} }
