@@ -26,7 +26,7 @@ build: deps
 
 test: deps
 	$(SWIFT) build -c release
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-golden
 
 test-golden:

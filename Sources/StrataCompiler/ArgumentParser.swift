@@ -38,6 +38,12 @@ struct ArgumentParser {
         return v
     }
 
+    /// The value given as `--option=value`, if any (for options whose value is optional).
+    mutating func inlineValue() -> String? {
+        defer { pendingValue = nil }
+        return pendingValue
+    }
+
     mutating func parsed<T>(_ parse: (String) -> T?, _ expected: String) throws(CompileError) -> T {
         let text = try value()
         guard let v = parse(text) else { throw CompileError("option '\(current)' expects \(expected), found '\(text)'") }

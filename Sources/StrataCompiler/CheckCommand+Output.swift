@@ -16,7 +16,7 @@ extension CheckCommand {
             for check in notable {
                 let status = check.status.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)
                 let what = check.frame >= 0 ? check.title + ": " : ""
-                var line = "\(status) \(scene):\(check.line):\(check.column): \(what)\(check.message)"
+                var line = "\(status) \(scene):\(check.line):\(check.column): \(what)\(textMessage(check))"
                 if let diff = check.diffImage { line += " [\(artifacts)/\(diff)]" }
                 lines.append(line)
             }
@@ -31,6 +31,26 @@ extension CheckCommand {
         if !extra.isEmpty { lines.append(extra.joined(separator: ", ")) }
         lines.append("check: \(report.count(.pass) + report.count(.updated)) passed, \(failed) failed")
         print(lines.joined(separator: "\n"))
+    }
+
+    /// The message with paths relative to the working directory (the report's are relative to the artifacts).
+    func textMessage(_ check: FrameCheck) -> String {
+        var c = check
+        if check.status != .fail, let image = check.expectedImage {
+            c.expectedImage = Self.normalized(artifacts + "/" + image)
+        }
+        return c.message
+    }
+
+    /// Removes `.` and `name/..` pairs from a relative or absolute path.
+    static func normalized(_ path: String) -> String {
+        var parts: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+            if part == "." || (part.isEmpty && !parts.isEmpty) { continue }
+            if part == "..", let last = parts.last, last != "..", !last.isEmpty { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
     }
 
     /// report.html (always, when something failed or with --update) and JUnit XML (with --junit).

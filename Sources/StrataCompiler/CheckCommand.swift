@@ -29,7 +29,12 @@ struct CheckCommand {
         while let arg = try p.next() {
             switch arg {
             case .option("--golden"): c.goldenFolder = try p.value()
-            case .option("--update"): c.update = .all
+            case .option("--update"):
+                let mode = p.inlineValue() ?? "all"
+                guard let m = UpdateMode(rawValue: mode) else {
+                    throw CompileError("option '--update' expects all, failed or missing, found '\(mode)'")
+                }
+                c.update = m
             case .option("--artifacts"): c.artifacts = try p.value()
             case .option("--junit"): c.junit = try p.value()
             case .option("--format"): c.format = try p.parsed({ Format(rawValue: $0) }, "text or github")
@@ -44,13 +49,9 @@ struct CheckCommand {
             case .option("--quiet"), .option("-q"): c.quiet = true
             case .positional(let path): c.paths.append(path)
             case .option(let o):
-                if o.hasPrefix("--update") {  // --update=failed / --update=missing
-                    c.update = try p.parsed({ UpdateMode(rawValue: $0) }, "all, failed or missing")
-                } else {
-                    throw p.unknown(o, known: ["--golden", "--update", "--artifacts", "--junit", "--format", "--channel",
-                                               "--pixels", "--pixel-count", "--psnr", "--antialiasing", "--video", "--set",
-                                               "--jobs", "--quiet"])
-                }
+                throw p.unknown(o, known: ["--golden", "--update", "--artifacts", "--junit", "--format", "--channel",
+                                           "--pixels", "--pixel-count", "--psnr", "--antialiasing", "--video", "--set",
+                                           "--jobs", "--quiet"])
             }
         }
         guard !c.paths.isEmpty else { throw CompileError("check needs scene files or folders; see 'strata check --help'") }

@@ -59,7 +59,7 @@ final class RenderCommandTests: XCTestCase {
 
     func testBadSceneLeavesNoOutput() throws {
         let dir = try CLIHarness.temporaryFolder(self)
-        let path = try CLIHarness.writeScene(scene.replacingOccurrences(of: "duration: 1s}", with: "duration: forever}"), in: dir)
+        let path = try CLIHarness.writeScene(scene.replacingOccurrences(of: "duration: 1s, background", with: "duration: forever, background"), in: dir)
         let r = try CLIHarness.run(["render", path, "-o", dir + "/out.mp4"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("\(path):2:"), r.stderr)
