@@ -32,6 +32,10 @@ public struct RenderNode: Sendable {
     public var masksToBounds: Bool
     /// Sublayers in draw order (zPosition, then list order), hidden ones removed.
     public var children: [RenderNode]
+    /// What the layer draws between its background and its sublayers
+    /// (shape, text, gradient...). Features add fields below with defaults,
+    /// set after init, so that call sites stay short.
+    public var content: RenderContent = .none
 
     public init(path: String, bounds: Rect, transform: Transform3D, opacity: Double,
                 backgroundColor: Color?, cornerRadius: Double, borderWidth: Double,
@@ -41,4 +45,9 @@ public struct RenderNode: Sendable {
         self.borderWidth = borderWidth; self.borderColor = borderColor
         self.masksToBounds = masksToBounds; self.children = children
     }
+}
+
+/// A layer's own drawing, in its bounds space, between background and sublayers.
+public enum RenderContent: Sendable {
+    case none
 }

@@ -3,7 +3,7 @@ import StrataModel
 
 extension FrameRenderer {
     /// Draws `node` (preorder index `index` in `nodes`) and its subtree:
-    /// background, sublayers (clipped by masksToBounds), then the border.
+    /// background, content, sublayers (clipped by masksToBounds), then the border.
     /// `alpha` is opacity inherited from ancestors that needed no group.
     func drawNode(_ node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer) {
         let info = nodes[index]
@@ -25,6 +25,10 @@ extension FrameRenderer {
             CairoPath.addRoundedRect(cr, bounds, radius: radius)
             CairoPath.setSource(cr, bg, alpha: contentAlpha)
             cairo_fill(cr)
+        }
+        if hasArea && contentPaints(node) {
+            drawContent(node, alpha: contentAlpha, cr: cr)
+            cairo_set_matrix(cr, &m)
         }
 
         if !node.children.isEmpty {

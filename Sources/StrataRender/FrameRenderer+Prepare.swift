@@ -39,6 +39,7 @@ extension FrameRenderer {
         var box = DeviceBox.empty, fills = 0
         if hasArea {
             if let bg = node.backgroundColor, bg.alpha > 0 { box = ownBox; fills += 1 }
+            if contentPaints(node) { box = ownBox; fills += 1 }
             if node.drawsBorder { box = ownBox; fills += 1 }
         }
         let childrenVisible = visible && (!node.masksToBounds || hasArea)
