@@ -5,9 +5,8 @@ APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev 
             libswscale-dev libcairo2-dev libpango1.0-dev libpixman-1-dev \
             libfreetype-dev libharfbuzz-dev pkg-config fonts-dejavu-core
 BIN_RELEASE := .build/release/strata
-SCENES := $(shell find scenes -name '*.yaml' | sort)
 
-.PHONY: deps build build-debug test test-unit test-golden demo bench clean
+.PHONY: deps build test test-golden test-browser demo clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library.
 deps:
@@ -30,7 +29,11 @@ test: deps
 	$(MAKE) test-golden
 
 test-golden:
-	$(BIN_RELEASE) check $(SCENES)
+	$(BIN_RELEASE) check scenes
+
+# Screenshots a failing report.html in headless Chromium (local check, not CI).
+test-browser: build
+	scripts/test-browser.sh
 
 demo: build
 	@mkdir -p out
