@@ -5,11 +5,11 @@ import StrataModel
 /// the two cannot drift: keys not supported yet are listed with a
 /// description and a schema nothing satisfies, so editors flag them too.
 public func sceneJSONSchema() -> String {
-    SchemaGenerator.document().serialized() + "\n"
+    SchemaGenerator.document().serialized(indent: 2) + "\n"
 }
 
 enum SchemaGenerator {
-    typealias J = JSONValue
+    typealias J = JSON
 
     static func document() -> J {
         var root: [(String, J)] = [

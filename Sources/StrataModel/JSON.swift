@@ -1,5 +1,3 @@
-import StrataModel
-
 /// A JSON value with ordered object keys, printed deterministically.
 public indirect enum JSON: Sendable, Equatable {
     case null
@@ -51,7 +49,7 @@ public indirect enum JSON: Sendable, Equatable {
         }
     }
 
-    static func format(_ d: Double) -> String {
+    public static func format(_ d: Double) -> String {
         guard d.isFinite else { return d.isNaN ? "null" : (d > 0 ? "1e999" : "-1e999") }
         var r = (d * 1e9).rounded() / 1e9
         if r == 0 { r = 0 }  // no "-0"
@@ -59,7 +57,7 @@ public indirect enum JSON: Sendable, Equatable {
         return String(r)
     }
 
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -78,22 +76,3 @@ public indirect enum JSON: Sendable, Equatable {
     }
 }
 
-extension JSON {
-    static func point(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
-    static func size(_ s: Size) -> JSON { .array([.number(s.width), .number(s.height)]) }
-    static func rect(_ r: Rect) -> JSON { .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)]) }
-    static func color(_ c: Color) -> JSON { .string(c.hexString) }
-    static func transform(_ t: Transform3D) -> JSON { .array(t.rowMajor.map(JSON.number)) }
-
-    static func value(_ v: AnimatableValue) -> JSON {
-        switch v {
-        case .scalar(let d): return .number(d)
-        case .point(let p): return .point(p)
-        case .size(let s): return .size(s)
-        case .rect(let r): return .rect(r)
-        case .color(let c): return .color(c)
-        case .transform(let t): return .transform(t)
-        case .bool(let b): return .bool(b)
-        }
-    }
-}

@@ -1,0 +1,22 @@
+import StrataModel
+
+/// JSON forms of model values, as `strata inspect` prints them.
+extension JSON {
+    static func point(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
+    static func size(_ s: Size) -> JSON { .array([.number(s.width), .number(s.height)]) }
+    static func rect(_ r: Rect) -> JSON { .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)]) }
+    static func color(_ c: Color) -> JSON { .string(c.hexString) }
+    static func transform(_ t: Transform3D) -> JSON { .array(t.rowMajor.map(JSON.number)) }
+
+    static func value(_ v: AnimatableValue) -> JSON {
+        switch v {
+        case .scalar(let d): return .number(d)
+        case .point(let p): return .point(p)
+        case .size(let s): return .size(s)
+        case .rect(let r): return .rect(r)
+        case .color(let c): return .color(c)
+        case .transform(let t): return .transform(t)
+        case .bool(let b): return .bool(b)
+        }
+    }
+}
