@@ -27,8 +27,11 @@ enum Help {
                                 renamed when complete; nothing is left on failure)
           --time T              time of a still: 1.5s, 500ms or bare seconds
           --frames A-B          render frames A to B (inclusive), or one frame A
-          --size WxH            canvas size in points (the root layer takes it)
+          --size WxH            canvas size in points (the root resizes; autoresizing
+                                and constraints lay the layers out again)
           --variant NAME        a size from canvas.variants
+          --all-variants        one output per canvas variant: -o DIR/ writes
+                                DIR/<scene>-<variant>.mp4 (.png stills with --time)
           --fps N               frames per second
           --scale N             pixels per point
           --set NAME=VALUE      override a param (repeatable)
