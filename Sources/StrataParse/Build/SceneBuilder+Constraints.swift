@@ -47,6 +47,11 @@ extension SceneBuilder {
         var mask: AutoresizingMask = []
         var ok = true
         for item in items {
+            guard let s = item.scalar, case .string = s.value else {
+                sink.error(item.location, "expected an autoresizingMask name (\(Suggestion.list(names))) or a list of them, found \(Values.found(item))")
+                ok = false
+                continue
+            }
             guard let name = take(Values.choice(item, names, what: "autoresizingMask value")) else { ok = false; continue }
             let option = AutoresizingMask.named.first { $0.name == name }!.mask
             if mask.contains(option) { sink.warning(item.location, "'\(name)' is listed twice") }
