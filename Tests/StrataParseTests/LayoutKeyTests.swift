@@ -101,6 +101,19 @@ final class LayoutKeyTests: XCTestCase {
         ])
     }
 
+    func testAHugeCycleIsNamedInPart() {
+        let n = 30
+        var text = "layers:\n"
+        for i in 0..<n { text += "  - {name: l\(i), constraints: [{attribute: minY, relativeTo: l\((i + 1) % n), target: maxY}]}\n" }
+        let items = diagnostics(Marked(sceneText(text)))
+        XCTAssertEqual(items.count, 1 + 20 + 1, "one error, 20 notes, one note for the rest")
+        let names = (0..<20).map { "'l\($0)'" }.joined(separator: ", ")
+        XCTAssertTrue(items[0].description.hasPrefix("test.yaml:4:30: error: constraints form a cycle among \(names) and 10 more layers: l0.minY reads l1.maxY, "),
+                      items[0].description)
+        XCTAssertTrue(items[0].description.hasSuffix(", l19.minY reads l20.maxY, ... (10 more); no order lays them out"), items[0].description)
+        XCTAssertEqual(items.last?.description, "test.yaml:25:31: note: 9 more constraints from here on are part of the cycle")
+    }
+
     func testAConstraintThatReadsTheAxisItSetsIsACycle() {
         let m = Marked(sceneText("""
         layers:

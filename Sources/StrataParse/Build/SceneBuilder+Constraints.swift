@@ -70,7 +70,7 @@ extension SceneBuilder {
             for (ci, c) in layer.constraints.enumerated() where graph.resolved[j][ci] == .unknown {
                 let hint = Suggestion.hint(for: c.source.description, in: names + ["superlayer"])
                 let rest = hint.isEmpty
-                    ? "; relativeTo takes 'superlayer' or the name of a layer in the same sublayers list" + (names.isEmpty ? "" : " (\(Suggestion.list(names)))")
+                    ? "; relativeTo takes 'superlayer' or the name of a layer in the same sublayers list" + (names.isEmpty || names.count > 10 ? "" : " (\(Suggestion.list(names)))")
                     : hint
                 sink.error(c.sourceLocation, "no sibling layer named '\(YAMLNode.clip(c.source.description))'" + rest)
             }
@@ -81,18 +81,31 @@ extension SceneBuilder {
                 let c = siblings[e.layer].constraints[e.constraint]
                 return "\(layerName(e.layer)).\(c.attribute.rawValue) reads \(layerName(e.from.layer)).\(c.target.rawValue)"
             }
-            let quoted = cycle.layers.map { "'\(layerName($0))'" }
+            // A huge cycle (generated scenes) is named in part, so that one mistake is not megabytes of messages.
+            let limit = Self.maxListedInCycle
+            var quoted = cycle.layers.prefix(limit).map { "'\(layerName($0))'" }
+            if cycle.layers.count > limit { quoted.append("\(cycle.layers.count - limit) more layers") }
             let who = cycle.layers.count == 1 ? "constraints of \(quoted[0]) form a cycle"
                 : "constraints form a cycle among \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last!)"
+            var steps = cycle.path.prefix(limit).map(step)
+            if cycle.path.count > limit { steps.append("... (\(cycle.path.count - limit) more)") }
             let first = cycle.path[0]
             sink.error(siblings[first.layer].constraints[first.constraint].location,
-                       who + ": " + cycle.path.map(step).joined(separator: ", ") + "; no order lays them out")
-            for e in cycle.edges where e != first {
+                       who + ": " + steps.joined(separator: ", ") + "; no order lays them out")
+            let others = cycle.edges.filter { $0 != first }
+            for e in others.prefix(limit) {
                 let c = siblings[e.layer].constraints[e.constraint]
                 sink.append(Diagnostic(c.location, "this constraint of '\(layerName(e.layer))' is part of the cycle", severity: .note))
             }
+            if others.count > limit, let next = others.dropFirst(limit).first {
+                let c = siblings[next.layer].constraints[next.constraint]
+                sink.append(Diagnostic(c.location, "\(others.count - limit) more constraints from here on are part of the cycle", severity: .note))
+            }
         }
     }
+
+    /// Layers, steps and notes listed for one cycle.
+    static let maxListedInCycle = 20
 
     /// `line:column` for messages that point at another place in the same file.
     static func place(_ l: SourceLocation) -> String { "\(l.line):\(l.column)" }
