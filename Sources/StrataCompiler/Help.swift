@@ -46,7 +46,9 @@ enum Help {
 
         PATH is a scene file or a folder searched for *.yaml scenes. Renders the
         frames listed in each scene's golden.frames and the frames that have golden
-        PNGs under golden/<scene path>/NNNNN.png, and compares them.
+        PNGs under golden/<scene path>/NNNNN.png, and compares them; a scene with
+        canvas.variants is also checked at each variant (golden.variants, default
+        all), laid out at that size, against golden/<scene path>@<variant>/.
 
           --golden DIR          golden folder for a single scene
           --update[=all|failed|missing]

@@ -58,6 +58,11 @@ public enum Layout {
                 warnings.append(Diagnostic(sub.location, "autoresizing gives \(ConstraintSolver.name(sub, i)) a negative \(what) at this canvas size; it is laid out with \(what) 0",
                                            severity: .warning))
             }
+            guard [frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite) else {
+                warnings.append(Diagnostic(sub.location, "autoresizing gives \(ConstraintSolver.name(sub, i)) a frame that is not finite; it keeps its frame",
+                                           severity: .warning))
+                continue
+            }
             if frame != sub.properties.frame { layer.sublayers[i].properties.setFrame(frame) }
         }
         if constrained {
