@@ -22,19 +22,23 @@ let package = Package(
 
         // Stages.
         .target(name: "StrataModel"),
-        .target(name: "StrataParse", dependencies: ["StrataModel", "CYAML"]),
+        .target(name: "StrataLayout", dependencies: ["StrataModel"]),
+        // The front end validates constraint references and cycles with StrataLayout's graph.
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "CYAML"]),
         .target(name: "StrataTimeline", dependencies: ["StrataModel"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo"]),
         .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
         .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
+            "StrataLayout",
         ]),
         .executableTarget(name: "strata", dependencies: ["StrataCompiler"]),
 
         // Tests: one target per stage plus end-to-end CLI tests.
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
         .testTarget(name: "StrataParseTests", dependencies: ["StrataParse"]),
+        .testTarget(name: "StrataLayoutTests", dependencies: ["StrataLayout", "StrataParse"]),
         .testTarget(name: "StrataTimelineTests", dependencies: ["StrataTimeline", "StrataParse"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),

@@ -37,6 +37,8 @@ public struct FrameCheck: Sendable, Hashable {
     public var diffImage: String?
     /// Extra text appended to the message (e.g. why a golden could not be read).
     public var note: String?
+    /// The canvas variant the frame was rendered at, or nil for the authored size.
+    public var variant: String? = nil
 
     public init(scene: String, line: Int = 1, column: Int = 1, frame: Int, time: Double,
                 status: Status, comparison: FrameComparison? = nil, tolerance: Tolerance = .default,
@@ -61,7 +63,8 @@ public struct FrameCheck: Sendable, Hashable {
     }
 
     /// `"frame 15 (0.5s)"`.
-    public var title: String { "frame \(frame) (\(Format.seconds(time)))" }
+    /// With a variant: `"frame 15 (0.5s) @story"`.
+    public var title: String { "frame \(frame) (\(Format.seconds(time)))" + (variant.map { " @" + $0 } ?? "") }
 
     /// What happened, in one line, e.g. `"412 pixels differ by more than 2
     /// (0.20% > 0.10%); PSNR 38.2 dB < 45 dB"` or `"no golden image at

@@ -66,6 +66,7 @@ public enum CLI {
             case .option("--frames"): command.frames = try p.parsed(CommandLineValue.frames, "frames like 0-119")
             case .option("--size"): command.overrides.size = try p.parsed(CommandLineValue.size, "a size like 1080x1920")
             case .option("--variant"): command.overrides.variant = try p.value()
+            case .option("--all-variants"): command.allVariants = true
             case .option("--fps"): command.overrides.fps = try p.parsed({ Double($0) }, "a number")
             case .option("--scale"): command.overrides.scale = try p.parsed({ Double($0) }, "a number")
             case .option("--set"): loadOverrides.append(try p.assignment())
@@ -75,11 +76,11 @@ public enum CLI {
             case .option("--jobs"), .option("-j"): command.jobs = try p.parsed({ Int($0).flatMap { $0 >= 1 && $0 <= 256 ? $0 : nil } }, "a render thread count 1...256")
             case .option("--quiet"), .option("-q"): command.quiet = true
             case .positional(let path): try p.setScene(path)
-            case .option(let o): throw p.unknown(o, known: ["-o", "--time", "--frames", "--size", "--variant", "--fps", "--scale", "--set", "--crf", "--preset", "--threads", "--jobs", "--quiet"])
+            case .option(let o): throw p.unknown(o, known: ["-o", "--time", "--frames", "--size", "--variant", "--all-variants", "--fps", "--scale", "--set", "--crf", "--preset", "--threads", "--jobs", "--quiet"])
             }
         }
         command.scenePath = try p.scene()
-        guard let output else { throw CompileError("render needs an output: -o out.mp4, -o frames/ or -o still.png") }
+        guard let output else { throw CompileError("render needs an output: -o out.mp4, -o frames/, -o still.png, or -o out/ with --all-variants") }
         command.output = output
         command.load = SceneLoadOptions(paramOverrides: loadOverrides)
         try command.run(warn: { printDiagnostics([$0]) })
@@ -109,7 +110,7 @@ public enum CLI {
         }
         var (scene, warnings) = try SceneLoader.load(file: try p.scene(), options: SceneLoadOptions(paramOverrides: sets))
         printDiagnostics(warnings)
-        try overrides.apply(to: &scene)
+        printDiagnostics(try overrides.apply(to: &scene))
         if time < 0 { time = scene.time(ofFrame: Int(-1 - time)) }
         print(Inspector.inspect(scene, at: time).serialized(indent: compact ? nil : 2))
         return 0

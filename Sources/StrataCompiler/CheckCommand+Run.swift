@@ -11,15 +11,15 @@ extension CheckCommand {
         }
         let files = try GoldenLayout.sceneFiles(paths)
         guard !files.isEmpty else { throw CompileError("no scene files (*.yaml) under \(paths.joined(separator: ", "))") }
-        // Every scene must be valid before anything renders.
-        var scenes: [Scene] = []
+        // Every scene must be valid, and laid out at each checked size, before anything renders.
+        var units: [(scene: Scene, variant: String?)] = []
         var problems: [Diagnostic] = []
         for file in files {
             do {
                 let (scene, warnings) = try SceneLoader.load(file: file, options: SceneLoadOptions(paramOverrides: sets))
                 problems += warnings
-                scenes.append(scene)
-            } catch {
+                units += try laidOutSizes(of: scene, problems: &problems)
+            } catch let error as DiagnosticList {
                 problems += error.items
             }
         }
@@ -28,10 +28,10 @@ extension CheckCommand {
         if update != nil { InterruptHandling.install() }
 
         var checks: [FrameCheck] = []
-        for scene in scenes {
-            checks += try check(scene)
+        for unit in units {
+            checks += try check(unit.scene, variant: unit.variant)
         }
-        checks += orphanFolders(checked: scenes.map { goldenFolder ?? GoldenLayout.folder(forScene: $0.file) })
+        checks += orphanFolders(checked: units.map { goldenFolder(for: $0.scene, variant: $0.variant) })
         // A golden that no scene frame produces fails the run (architecture.md).
         let report = CheckReport(frames: checks, orphansFail: true)
         try writeReports(report)
@@ -39,9 +39,9 @@ extension CheckCommand {
         return report.failed ? 1 : 0
     }
 
-    /// Checks one scene's frames.
-    func check(_ scene: Scene) throws -> [FrameCheck] {
-        let folder = goldenFolder ?? GoldenLayout.folder(forScene: scene.file)
+    /// Checks one scene's frames at one size (the authored one, or a variant's).
+    func check(_ scene: Scene, variant: String? = nil) throws -> [FrameCheck] {
+        let folder = goldenFolder(for: scene, variant: variant)
         let policy = scene.golden
         let fallback = policy?.location ?? SourceLocation(file: scene.file, line: 1, column: 1)
         let (existing, strays) = GoldenLayout.existing(in: folder)
@@ -63,9 +63,9 @@ extension CheckCommand {
                                        note: "'\(name)' is not named by a frame number like 00015.png"))
         }
         let frames = Set(listed.keys).union(existing.filter { $0 < count }).sorted()
-        guard !frames.isEmpty else { return outcomes }
+        guard !frames.isEmpty else { return outcomes.map { var o = $0; o.variant = variant; return o } }
 
-        let actuals = try renderOrDecode(scene, frames: frames)
+        let actuals = try renderOrDecode(scene, frames: frames, variant: variant)
         for (frame, actual) in zip(frames, actuals) {
             let goldenPath = folder + "/" + GoldenLayout.fileName(frame: frame)
             let location = listed[frame]?.location ?? fallback
@@ -78,7 +78,7 @@ extension CheckCommand {
                     outcome.status = .updated
                 } else {
                     outcome.status = .missing
-                    outcome.actualImage = try writeArtifact(actual, scene: scene, frame: frame, kind: "actual")
+                    outcome.actualImage = try writeArtifact(actual, scene: scene, variant: variant, frame: frame, kind: "actual")
                 }
                 outcomes.append(outcome)
                 continue
@@ -95,14 +95,14 @@ extension CheckCommand {
                 outcome.status = .updated
             } else if !passes {
                 outcome.status = .fail
-                outcome.actualImage = try writeArtifact(actual, scene: scene, frame: frame, kind: "actual")
-                outcome.expectedImage = try writeArtifact(expected, scene: scene, frame: frame, kind: "expected")
+                outcome.actualImage = try writeArtifact(actual, scene: scene, variant: variant, frame: frame, kind: "actual")
+                outcome.expectedImage = try writeArtifact(expected, scene: scene, variant: variant, frame: frame, kind: "expected")
                 outcome.diffImage = try writeArtifact(FrameComparer.diffImage(actual: actual, expected: expected, tolerance: tolerance),
-                                                      scene: scene, frame: frame, kind: "diff")
+                                                      scene: scene, variant: variant, frame: frame, kind: "diff")
             }
             outcomes.append(outcome)
         }
-        return outcomes
+        return outcomes.map { var o = $0; o.variant = variant; return o }
     }
 
     /// Video frames differ from rendered ones by the codec's loss: checked by PSNR only.
@@ -116,7 +116,7 @@ extension CheckCommand {
     }
 
     /// Renders the frames (or decodes them from `--video`).
-    func renderOrDecode(_ scene: Scene, frames: [Int]) throws -> [Pixmap] {
+    func renderOrDecode(_ scene: Scene, frames: [Int], variant: String? = nil) throws -> [Pixmap] {
         if let video {
             let decoded: [Int: Pixmap]
             do { decoded = try VideoReader.decodeFrames(path: video, indices: Set(frames)) } catch {
@@ -128,7 +128,7 @@ extension CheckCommand {
             }
         }
         var result = [Pixmap?](repeating: nil, count: frames.count)
-        let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file), quiet: quiet)
+        let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file, variant: variant), quiet: quiet)
         defer { progress.finish() }
         try FramePipeline(scene: scene, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress) {
             result[$0] = $1
@@ -142,9 +142,9 @@ extension CheckCommand {
     }
 
     /// Writes `<artifacts>/<scene>/<frame>-<kind>.png`; returns the path relative to the artifacts folder.
-    func writeArtifact(_ pixmap: Pixmap, scene: Scene, frame: Int, kind: String) throws -> String {
+    func writeArtifact(_ pixmap: Pixmap, scene: Scene, variant: String?, frame: Int, kind: String) throws -> String {
         let name = String(GoldenLayout.fileName(frame: frame).dropLast(4))
-        let relative = GoldenLayout.relativeName(ofScene: scene.file) + "/" + name + "-" + kind + ".png"
+        let relative = GoldenLayout.relativeName(ofScene: scene.file, variant: variant) + "/" + name + "-" + kind + ".png"
         try writeGolden(pixmap, to: artifacts + "/" + relative)
         return relative
     }

@@ -27,8 +27,11 @@ enum Help {
                                 renamed when complete; nothing is left on failure)
           --time T              time of a still: 1.5s, 500ms or bare seconds
           --frames A-B          render frames A to B (inclusive), or one frame A
-          --size WxH            canvas size in points (the root layer takes it)
+          --size WxH            canvas size in points (the root resizes; autoresizing
+                                and constraints lay the layers out again)
           --variant NAME        a size from canvas.variants
+          --all-variants        one output per canvas variant: -o DIR/ writes
+                                DIR/<scene>-<variant>.mp4 (.png stills with --time)
           --fps N               frames per second
           --scale N             pixels per point
           --set NAME=VALUE      override a param (repeatable)
@@ -43,7 +46,9 @@ enum Help {
 
         PATH is a scene file or a folder searched for *.yaml scenes. Renders the
         frames listed in each scene's golden.frames and the frames that have golden
-        PNGs under golden/<scene path>/NNNNN.png, and compares them.
+        PNGs under golden/<scene path>/NNNNN.png, and compares them; a scene with
+        canvas.variants is also checked at each variant (golden.variants, default
+        all), laid out at that size, against golden/<scene path>@<variant>/.
 
           --golden DIR          golden folder for a single scene
           --update[=all|failed|missing]

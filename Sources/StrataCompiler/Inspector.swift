@@ -6,8 +6,9 @@ public enum Inspector {
     /// `{"time": t, "layers": [...]}`, one entry per layer in depth-first order, root first.
     public static func inspect(_ scene: Scene, at time: Double) -> JSON {
         var layers: [JSON] = []
+        let layouts = layoutEntries(scene.root)
         func visit(_ layer: PresentationLayer) {
-            layers.append(entry(layer))
+            layers.append(adding(layout: layouts[layer.path], to: entry(layer)))
             layer.sublayers.forEach(visit)
         }
         visit(Sampler.presentation(of: scene, at: time))

@@ -17,6 +17,8 @@ public struct RenderCommand: Sendable {
     /// Render threads.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     public var quiet = false
+    /// `--all-variants`: one output per canvas variant into the `output` folder.
+    public var allVariants = false
 
     public init(scenePath: String, output: String) {
         self.scenePath = scenePath
@@ -45,18 +47,29 @@ public struct RenderCommand: Sendable {
 
     /// Loads, validates everything, then renders. Returns warnings to print.
     public func run(warn: (Diagnostic) -> Void) throws {
+        if allVariants { return try runAllVariants(warn: warn) }
         let target = try self.target
         let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
         warnings.forEach(warn)
         var scene = loaded
-        try overrides.apply(to: &scene)
+        try overrides.apply(to: &scene).forEach(warn)
         let (times, indices) = try frameTimes(scene, target: target)
+        try checkEncodable(scene, target: target, what: "the canvas")
+        try render(scene, to: target, times: times, indices: indices, label: "render")
+    }
+
+    /// H.264 (yuv420p) needs even pixel dimensions.
+    func checkEncodable(_ scene: Scene, target: Target, what: String) throws(CompileError) {
         if case .mp4 = target, scene.canvas.pixelWidth % 2 != 0 || scene.canvas.pixelHeight % 2 != 0 {
-            throw CompileError("H.264 needs an even frame size, but the canvas is \(scene.canvas.pixelWidth)x\(scene.canvas.pixelHeight) pixels; change canvas.size, --size or --scale")
+            throw CompileError("H.264 needs an even frame size, but \(what) is \(scene.canvas.pixelWidth)x\(scene.canvas.pixelHeight) pixels; change canvas.size, --size or --scale")
         }
+    }
+
+    /// Renders a scene that is loaded, laid out and checked into `target`.
+    func render(_ scene: Scene, to target: Target, times: [Double], indices: [Int], label: String) throws {
         InterruptHandling.install()
         let pipeline = FramePipeline(scene: scene, jobs: jobs)
-        let progress = ProgressReporter(total: times.count, label: "render", quiet: quiet)
+        let progress = ProgressReporter(total: times.count, label: label, quiet: quiet)
         defer { progress.finish() }
         switch target {
         case .mp4(let path):

@@ -1,3 +1,4 @@
+import StrataLayout
 import StrataModel
 
 /// Command-line changes to a loaded scene: another canvas size (points),
@@ -11,9 +12,11 @@ public struct SceneOverrides: Sendable {
     public var scale: Double?
     public init() {}
 
-    /// Applies the overrides; the root layer takes the new canvas size.
-    /// (Constraints and autoresizing of the sublayers come with the layout stage.)
-    public func apply(to scene: inout Scene) throws(CompileError) {
+    /// Applies the overrides, then lays the tree out (StrataLayout): the root
+    /// layer takes the canvas size, autoresizing and constraints follow.
+    /// Call once, on the scene as loaded. Returns the layout's warnings.
+    @discardableResult
+    public func apply(to scene: inout Scene) throws(CompileError) -> [Diagnostic] {
         if let variant {
             guard let v = scene.canvas.variants.first(where: { $0.name == variant }) else {
                 let names = scene.canvas.variants.map(\.name)
@@ -36,8 +39,6 @@ public struct SceneOverrides: Sendable {
         guard w >= 1, h >= 1, w <= Limits.maxPixelsPerSide, h <= Limits.maxPixelsPerSide, w * h <= Limits.maxPixels else {
             throw CompileError("output size \(w)x\(h) pixels is outside the limits (1...\(Limits.maxPixelsPerSide) per side, \(Limits.maxPixels) pixels)")
         }
-        let s = scene.canvas.size
-        scene.root.properties.bounds = Rect(0, 0, s.width, s.height)
-        scene.root.properties.position = Point(s.width / 2, s.height / 2)
+        return scene.layOut(canvasSize: scene.canvas.size)
     }
 }

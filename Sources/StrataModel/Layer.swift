@@ -16,6 +16,10 @@ public struct Layer: Sendable {
     public var sublayers: [Layer] = []
     /// Where the layer was written.
     public var location: SourceLocation
+    /// Constraints laid out by the superlayer (CAConstraintLayoutManager); see docs/layout.md.
+    public var constraints: [LayoutConstraint] = []
+    /// How the layer follows its superlayer's size changes (CALayer autoresizing).
+    public var autoresizingMask: AutoresizingMask = []
 
     public init(name: String? = nil, location: SourceLocation) {
         self.name = name

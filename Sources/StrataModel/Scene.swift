@@ -68,6 +68,14 @@ public struct GoldenPolicy: Sendable {
     public var tolerance: Tolerance?
     public var location: SourceLocation
     public init(location: SourceLocation) { self.location = location }
+    /// `golden.variants`: the canvas variants checked besides the authored
+    /// size (goldens under `golden/<scene>@<variant>/`); nil means every variant.
+    public var variants: [(name: String, location: SourceLocation)]? = nil
+
+    /// The names of the variants `strata check` renders, given the canvas's variants.
+    public func checkedVariants(of canvas: Canvas) -> [String] {
+        variants.map { $0.map(\.name) } ?? canvas.variants.map(\.name)
+    }
 }
 
 /// One frame named in `golden.frames`.

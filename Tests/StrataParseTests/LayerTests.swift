@@ -97,12 +97,12 @@ final class LayerTests: XCTestCase {
     }
 
     func testKeysNotSupportedYetAreErrorsNeverIgnored() {
-        let m = Marked(layerScene("⟨a⟩shadowRadius: 3\n⟨b⟩mask: {}\n⟨c⟩constraints: []\n⟨d⟩fillColor: red\nopacity: 1"))
+        let m = Marked(layerScene("⟨a⟩shadowRadius: 3\n⟨b⟩mask: {}\n⟨c⟩actions: {}\n⟨d⟩fillColor: red\nopacity: 1"))
         let items = diagnostics(m)
         XCTAssertEqual(items.map(\.description), [
             "\(m.at("a")): error: 'shadowRadius' is not supported yet",
             "\(m.at("b")): error: 'mask' is not supported yet",
-            "\(m.at("c")): error: 'constraints' is not supported yet",
+            "\(m.at("c")): error: 'actions' is not supported yet",
             "\(m.at("d")): error: 'fillColor' is a key of 'shape' layers, not of type 'layer'",
         ])
         for spec in KeyTables.layer.keys where spec.status == .notSupportedYet {

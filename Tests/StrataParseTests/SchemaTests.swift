@@ -60,6 +60,7 @@ final class SchemaTests: XCTestCase {
             "frame": "[0, 0, 1, 1]", "transform": "[]", "sublayerTransform": "[]", "hidden": "true",
             "backgroundColor": "red", "borderColor": "red", "masksToBounds": "true", "animations": "[]", "sublayers": "[]",
             "beginTime": "1s", "timeOffset": "1s",
+            "constraints": "[]", "autoresizingMask": "[]",
         ]
         for key in KeyTables.layer.supported {
             XCTAssertNotNil(scene(Marked(layerScene("\(key): \(samples[key] ?? "1")"))), key)

@@ -7,6 +7,7 @@ extension SceneBuilder {
         guard let m = MappingReader(node, KeyTables.golden, sink: &sink) else { return nil }
         var policy = GoldenPolicy(location: node.location)
         if let t = m["tolerance"] { policy.tolerance = buildTolerance(t) }
+        if let v = m["variants"] { policy.variants = buildGoldenVariants(v, canvas: canvas) }
         guard let framesNode = m["frames"], let items = take(Values.list(framesNode, of: "golden frames")) else {
             return policy
         }

@@ -30,6 +30,7 @@ extension SceneBuilder {
             }
             layers.append(layer)
         }
+        checkConstraints(of: layers)
         return layers
     }
 
@@ -58,6 +59,8 @@ extension SceneBuilder {
         if let list = m["animations"], let items = take(Values.list(list, of: "animations")) {
             layer.animations = items.compactMap { buildAnimation($0) }
         }
+        if let c = m["constraints"] { layer.constraints = buildConstraints(c) }
+        if let v = m["autoresizingMask"], let mask = buildAutoresizingMask(v) { layer.autoresizingMask = mask }
         if let sublayers = m["sublayers"] {
             layer.sublayers = buildLayers(sublayers, depth: depth + 1)
         }

@@ -45,12 +45,14 @@ enum KeyTables {
         KeySpec("timeOffset", .time(.any), "layer time: added to the local time; default 0"),
         KeySpec("animations", .list(.ref("animation")), "explicit animations (CABasicAnimation)"),
         KeySpec("sublayers", .list(.ref("layer")), "sublayers, back to front"),
+        KeySpec("constraints", .list(.ref("constraint")), "CAConstraints laid out by the superlayer, at most two per axis; see docs/layout.md"),
+        KeySpec("autoresizingMask", .anyOf([.choice(autoresizingNames), .list(.choice(autoresizingNames))]),
+                "how the layer follows its superlayer's size changes: a list of \(autoresizingNames.joined(separator: ", ")); default none"),
         .notYet("maskedCorners"), .notYet("shadowColor"), .notYet("shadowOpacity"), .notYet("shadowOffset"),
         .notYet("shadowRadius"), .notYet("shadowPath"), .notYet("mask"), .notYet("contents"),
         .notYet("contentsGravity"), .notYet("contentsRect"), .notYet("contentsCenter"), .notYet("contentsScale"),
         .notYet("geometryFlipped"), .notYet("doubleSided"), .notYet("shouldRasterize"),
-        .notYet("rasterizationScale"), .notYet("allowsGroupOpacity"), .notYet("constraints"),
-        .notYet("autoresizingMask"), .notYet("actions"),
+        .notYet("rasterizationScale"), .notYet("allowsGroupOpacity"), .notYet("actions"),
     ] + typeKeys)
 
     /// Keys that belong to one layer type (none of these types is supported yet).
@@ -113,6 +115,7 @@ enum KeyTables {
         KeySpec("frames", .list(.goldenFrame), required: true,
                 "frames to check: frame numbers, times with a unit (2s), or {frame: N} / {time: T} with a tolerance"),
         KeySpec("tolerance", .ref("tolerance"), "tolerance for every frame; default channel 2, pixels 0.001"),
+        KeySpec("variants", .list(.name), "canvas.variants whose frames are checked too, under golden/<scene>@<variant>/; default every variant"),
     ])
 
     static let goldenFrame = KeyTable(what: "golden frame", keys: [
@@ -150,4 +153,16 @@ enum KeyTables {
         KeySpec("skewY", .angle, "like CSS skewY()"),
         KeySpec("matrix", .tuple(Array(repeating: .number(.any), count: 16)), "16 numbers, row-major m11...m44"),
     ])
+
+    /// A `constraints` entry (CAConstraint).
+    static let constraint = KeyTable(what: "constraint", keys: [
+        KeySpec("attribute", .choice(LayoutAttribute.allCases.map(\.rawValue)), required: true,
+                "the constrained attribute of this layer's frame (y down: minY is the top edge)"),
+        KeySpec("relativeTo", .name, required: true, "'superlayer' (its bounds) or the name of a sibling layer (its frame)"),
+        KeySpec("target", .choice(LayoutAttribute.allCases.map(\.rawValue)), required: true, "the attribute of relativeTo that is read"),
+        KeySpec("scale", .number(.any), "factor: attribute = target * scale + offset; default 1"),
+        KeySpec("offset", .length(.any), "points added: attribute = target * scale + offset; default 0"),
+    ])
+
+    static let autoresizingNames = AutoresizingMask.named.map(\.name)
 }

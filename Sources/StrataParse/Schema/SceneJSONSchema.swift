@@ -43,6 +43,7 @@ enum SchemaGenerator {
             ("golden", .object(objectBody(KeyTables.golden))),
             ("goldenFrame", .object(objectBody(KeyTables.goldenFrame))),
             ("tolerance", .object(objectBody(KeyTables.tolerance))),
+            ("constraint", .object(objectBody(KeyTables.constraint))),
         ]
     }
 

@@ -1,0 +1,49 @@
+import Foundation
+import StrataModel
+import StrataParse
+
+extension RenderCommand {
+    /// `--all-variants -o DIR/`: one output per entry of `canvas.variants`,
+    /// named `DIR/<scene>-<variant>.mp4` (`.png` stills with `--time`).
+    /// Every variant is loaded, laid out and checked before the first frame
+    /// renders; each file is written under a temporary name and renamed when
+    /// complete, so an interruption leaves only whole files.
+    func runAllVariants(warn: (Diagnostic) -> Void) throws {
+        guard overrides.variant == nil, overrides.size == nil else {
+            throw CompileError("--all-variants renders every canvas variant; it does not combine with --variant or --size")
+        }
+        var isDir: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDir)
+        guard output.hasSuffix("/") || (exists && isDir.boolValue) else {
+            throw CompileError("--all-variants writes one file per variant: give a folder, e.g. -o out/")
+        }
+        let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
+        warnings.forEach(warn)
+        guard !loaded.canvas.variants.isEmpty else {
+            throw CompileError("--all-variants: '\(scenePath)' defines no canvas.variants")
+        }
+        let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
+        let stem = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        var jobs: [(scene: Scene, target: Target, times: [Double], indices: [Int], name: String)] = []
+        for variant in loaded.canvas.variants {
+            var scene = loaded
+            var o = overrides
+            o.variant = variant.name
+            try o.apply(to: &scene).forEach(warn)
+            let file = (folder.isEmpty ? "" : folder + "/") + Self.variantFileName(scene: stem, variant: variant.name,
+                                                                                     still: time != nil)
+            let target: Target = time != nil ? .still(file) : .mp4(file)
+            let (times, indices) = try frameTimes(scene, target: target)
+            try checkEncodable(scene, target: target, what: "variant '\(variant.name)'")
+            jobs.append((scene, target, times, indices, variant.name))
+        }
+        for job in jobs {
+            try render(job.scene, to: job.target, times: job.times, indices: job.indices, label: "render " + job.name)
+        }
+    }
+
+    /// `card-story.mp4`, `card-story.png`.
+    static func variantFileName(scene: String, variant: String, still: Bool) -> String {
+        "\(scene)-\(variant).\(still ? "png" : "mp4")"
+    }
+}
