@@ -22,7 +22,9 @@ let package = Package(
 
         // Stages.
         .target(name: "StrataModel"),
-        .target(name: "StrataParse", dependencies: ["StrataModel", "CYAML"]),
+        .target(name: "StrataParse", dependencies: ["StrataModel", "CYAML", "StrataImage"]),
+        // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
+        .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
         .target(name: "StrataTimeline", dependencies: ["StrataModel"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo"]),
         .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+        .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
     ],
     swiftLanguageModes: [.v6]
 )

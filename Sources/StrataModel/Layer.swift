@@ -16,6 +16,10 @@ public struct Layer: Sendable {
     public var sublayers: [Layer] = []
     /// Where the layer was written.
     public var location: SourceLocation
+    /// The `mask:` layer (empty or one element; an array because a struct
+    /// cannot hold an optional of itself). Its geometry is in this layer's
+    /// bounds space; it has its own sublayers and animations.
+    public var mask: [Layer] = []
 
     public init(name: String? = nil, location: SourceLocation) {
         self.name = name
