@@ -30,7 +30,8 @@ enum LibavImage {
         guard w > 0, h > 0 else { throw ImageError("the image has no pixels") }
         var pixmap = try convert(frame, width: w, height: h)
         if format == .jpeg, let entry = av_dict_get(frame.pointee.metadata, "Orientation", nil, 0),
-           let value = Int(String(cString: entry.pointee.value)) {
+           // libavcodec writes EXIF numbers right-aligned ("    6").
+           let value = Int(String(cString: entry.pointee.value).filter { !$0.isWhitespace }) {
             pixmap = Orientation.apply(value, to: pixmap)
         }
         return pixmap
@@ -38,12 +39,25 @@ enum LibavImage {
 
     /// Any decoded pixel format -> premultiplied BGRA.
     private static func convert(_ frame: UnsafeMutablePointer<AVFrame>, width w: Int, height h: Int) throws(ImageError) -> Pixmap {
-        let source = AVPixelFormat(rawValue: frame.pointee.format)
+        var source = AVPixelFormat(rawValue: frame.pointee.format)
+        // JPEG decodes to the deprecated full-range yuvj formats: name the
+        // plain format and tell swscale the range instead (no warning, same pixels).
+        let fullRange: [(AVPixelFormat, AVPixelFormat)] = [
+            (AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV420P), (AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV422P),
+            (AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUV444P), (AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUV440P),
+            (AV_PIX_FMT_YUVJ411P, AV_PIX_FMT_YUV411P),
+        ]
+        var isFull = frame.pointee.color_range == AVCOL_RANGE_JPEG
+        if let pair = fullRange.first(where: { $0.0 == source }) { source = pair.1; isFull = true }
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
         guard let sws = sws_getContext(Int32(w), Int32(h), source, Int32(w), Int32(h), AV_PIX_FMT_RGBA, flags, nil, nil, nil) else {
             throw ImageError("unsupported pixel format \(String(cString: av_get_pix_fmt_name(source)))")
         }
         defer { sws_freeContext(sws) }
+        if isFull {
+            let coefficients = sws_getCoefficients(SWS_CS_DEFAULT)
+            _ = sws_setColorspaceDetails(sws, coefficients, 1, coefficients, 1, 0, 1 << 16, 1 << 16)
+        }
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         let done = rgba.withUnsafeMutableBufferPointer { strata_sws_scale_frame_to_packed(sws, frame, $0.baseAddress, Int32(w * 4)) }
         guard done == Int32(h) else { throw ImageError("cannot convert the decoded pixels") }
