@@ -11,6 +11,8 @@ public final class ImageCache: @unchecked Sendable {
     /// Decodes performed (for tests of the caching).
     public private(set) var decodeCount = 0
 
+    public init() {}
+
     public func image(path: String) -> Result<Pixmap, ImageError> {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1

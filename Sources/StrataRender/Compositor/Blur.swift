@@ -8,10 +8,12 @@ import Darwin
 ///
 /// Large standard deviations use three successive box filters (Kovesi's
 /// "almost Gaussian" sizes, two widths chosen so the variance matches
-/// sigma^2 exactly): each pass is a running sum, so the cost per pixel does
-/// not depend on the radius. Below sigma 2, where boxes of width 1 to 3
-/// approximate a Gaussian poorly, an exact sampled kernel of at most 13 taps
-/// is used (also bounded). Outside the plane counts as transparent.
+/// sigma^2 closely): each pass is a running sum, so the cost per pixel does
+/// not depend on the radius. Below sigma 4, where narrow boxes approximate a
+/// Gaussian poorly, an exact sampled kernel of at most 25 taps is used (also
+/// bounded). Measured against the exact Gaussian (CompositingPropertiesTests):
+/// an edge (step) is within 1% everywhere; an impulse peaks within 6%.
+/// Outside the plane counts as transparent.
 public enum Blur {
     /// Box widths (odd) for three passes whose combined variance is sigma^2.
     static func boxWidths(sigma: Double) -> [Int] {
@@ -31,7 +33,7 @@ public enum Blur {
     static func blurLine(_ line: UnsafeMutablePointer<Float>, count: Int, sigma: Double,
                          scratch: UnsafeMutablePointer<Float>) {
         guard count > 0, sigma > 0 else { return }
-        if sigma < 2 {
+        if sigma < 4 {
             gaussianLine(line, count: count, sigma: sigma, scratch: scratch)
             return
         }

@@ -68,8 +68,10 @@ struct Homography: Equatable {
         a11 * (a22 * a33 - a23 * a32) - a12 * (a21 * a33 - a23 * a31) + a13 * (a21 * a32 - a22 * a31)
     }
 
-    /// No perspective: W is the constant a33 (non-zero).
-    var isAffine: Bool { a13 == 0 && a23 == 0 && a33 != 0 }
+    /// No perspective and in front of the eye: W is the constant a33 > 0.
+    /// (A constant W <= 0 puts the whole plane behind the eye; it goes
+    /// through the projective path, whose near-plane clip removes it.)
+    var isAffine: Bool { a13 == 0 && a23 == 0 && a33 > 0 }
 
     /// The affine map as a Cairo matrix (only when `isAffine`).
     var cairoMatrix: cairo_matrix_t {
