@@ -14,7 +14,7 @@ extension FrameRenderer {
             var m = plane.toSurface.cairoMatrix
             cairo_set_matrix(cr, &m)
             cairo_set_source_surface(cr, bitmap, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_rectangle(cr, 0, 0, Double(plane.width), Double(plane.height))
             cairo_clip(cr)
             cairo_paint_with_alpha(cr, total)

@@ -38,7 +38,7 @@ final class CompositorBenchmark: XCTestCase {
             let tree = Fixture.tree(1920, 1080, children)
             try renderer.render(tree, into: &pixmap)
             let ms = try median { try renderer.render(tree, into: &pixmap) }
-            print(String(format: "  %-58@ %7.2f ms", name as NSString, ms))
+            print("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: "%7.2f ms", ms))
             return ms
         }
         print("Compositor costs at 1920x1080 (median of 9, one thread):")
