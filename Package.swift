@@ -23,8 +23,11 @@ let package = Package(
         // Stages.
         .target(name: "StrataModel"),
         .target(name: "StrataLayout", dependencies: ["StrataModel"]),
-        // The front end validates constraint references and cycles with StrataLayout's graph.
-        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "CYAML"]),
+        // The front end validates constraint references and cycles with StrataLayout's graph,
+        // and decodes `contents` images through StrataImage.
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "CYAML"]),
+        // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
+        .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
         .target(name: "StrataTimeline", dependencies: ["StrataModel"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo"]),
         .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
@@ -44,6 +47,7 @@ let package = Package(
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+        .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
     ],
     swiftLanguageModes: [.v6]
 )

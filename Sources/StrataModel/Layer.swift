@@ -20,6 +20,10 @@ public struct Layer: Sendable {
     public var constraints: [LayoutConstraint] = []
     /// How the layer follows its superlayer's size changes (CALayer autoresizing).
     public var autoresizingMask: AutoresizingMask = []
+    /// The `mask:` layer (empty or one element; an array because a struct
+    /// cannot hold an optional of itself). Its geometry is in this layer's
+    /// bounds space; it has its own sublayers and animations.
+    public var mask: [Layer] = []
 
     public init(name: String? = nil, location: SourceLocation) {
         self.name = name

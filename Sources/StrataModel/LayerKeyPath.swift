@@ -6,6 +6,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
     public enum Property: String, Sendable, Hashable, CaseIterable {
         case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
         case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
+        case shadowColor, shadowOpacity, shadowOffset, shadowRadius, contentsRect, contentsCenter
     }
 
     /// A component below the property.
@@ -89,6 +90,10 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case .transform, .sublayerTransform: return .transform
         case .hidden: return .bool
         case .backgroundColor, .borderColor: return .color
+        case .shadowColor: return .color
+        case .shadowOpacity, .shadowRadius: return .scalar
+        case .shadowOffset: return .size
+        case .contentsRect, .contentsCenter: return .rect
         }
     }
 

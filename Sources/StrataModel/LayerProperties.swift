@@ -21,6 +21,33 @@ public struct LayerProperties: Sendable, Hashable {
     public var borderWidth: Double = 0
     public var borderColor: Color = .black
     public var masksToBounds: Bool = false
+    // Compositing properties (docs/compositing.md); defaults are Core Animation's.
+    /// Which corners `cornerRadius` rounds.
+    public var maskedCorners: CornerMask = .all
+    public var shadowColor: Color = .black
+    /// 0...1; 0 (the default) draws no shadow.
+    public var shadowOpacity: Double = 0
+    /// Points in the layer's space; y down, so the default [0, -3] lifts the shadow 3 points up.
+    public var shadowOffset: Size = Size(0, -3)
+    /// Standard deviation of the Gaussian, in points.
+    public var shadowRadius: Double = 3
+    /// When set, the shadow's shape instead of the layer's alpha.
+    public var shadowPath: ShapePath? = nil
+    /// An asset key of `Scene.images`, or nil.
+    public var contents: String? = nil
+    public var contentsGravity: ContentsGravity = .resize
+    /// Unit rect of the image that is shown.
+    public var contentsRect: Rect = Rect(0, 0, 1, 1)
+    /// Unit rect of the image that stretches (nine-slice); the rest keeps its size.
+    public var contentsCenter: Rect = Rect(0, 0, 1, 1)
+    /// Image pixels per point.
+    public var contentsScale: Double = 1
+    public var geometryFlipped: Bool = false
+    public var doubleSided: Bool = true
+    public var shouldRasterize: Bool = false
+    /// Pixels per point of the rasterized bitmap.
+    public var rasterizationScale: Double = 1
+    public var allowsGroupOpacity: Bool = true
 
     public init() {}
 

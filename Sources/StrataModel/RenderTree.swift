@@ -36,6 +36,23 @@ public struct RenderNode: Sendable {
     /// (shape, text, gradient...). Features add fields below with defaults,
     /// set after init, so that call sites stay short.
     public var content: RenderContent = .none
+    // Compositing (docs/compositing.md), set after init.
+    /// A CATransformLayer: draws nothing itself; its sublayers keep their 3D
+    /// placement (`transform` is then a 3D matrix into the superlayer's space)
+    /// and are depth-sorted; its opacity multiplies into each sublayer.
+    public var isTransformLayer = false
+    /// False: hidden when its back faces the viewer.
+    public var doubleSided = true
+    public var maskedCorners: CornerMask = .all
+    /// Nil when the layer casts no shadow (shadowOpacity 0).
+    public var shadow: RenderShadow? = nil
+    /// The mask layer: its transform maps into this layer's bounds space.
+    public var mask: RenderNodeBox? = nil
+    /// The decoded `contents` image and how it is placed.
+    public var image: RenderImage? = nil
+    public var allowsGroupOpacity = true
+    /// Pixels per point of the rasterized bitmap when shouldRasterize, else nil.
+    public var rasterizationScale: Double? = nil
 
     public init(path: String, bounds: Rect, transform: Transform3D, opacity: Double,
                 backgroundColor: Color?, cornerRadius: Double, borderWidth: Double,
@@ -50,4 +67,40 @@ public struct RenderNode: Sendable {
 /// A layer's own drawing, in its bounds space, between background and sublayers.
 public enum RenderContent: Sendable {
     case none
+}
+
+/// A shadow ready to draw, in the layer's bounds space.
+public struct RenderShadow: Sendable {
+    /// Colour with shadowOpacity already multiplied into its alpha.
+    public var color: Color
+    /// Points.
+    public var offset: Size
+    /// Gaussian standard deviation in points.
+    public var radius: Double
+    public var path: ShapePath?
+    public init(color: Color, offset: Size, radius: Double, path: ShapePath?) {
+        self.color = color; self.offset = offset; self.radius = radius; self.path = path
+    }
+}
+
+/// A reference to a node (a mask layer), since a struct cannot hold itself.
+public final class RenderNodeBox: Sendable {
+    public let node: RenderNode
+    public init(_ node: RenderNode) { self.node = node }
+}
+
+/// A layer's `contents` bitmap and its placement keys.
+public struct RenderImage: Sendable {
+    /// Premultiplied BGRA, decoded once per process.
+    public var pixmap: Pixmap
+    public var gravity: ContentsGravity
+    /// Unit rects of the image.
+    public var contentsRect: Rect
+    public var contentsCenter: Rect
+    /// Image pixels per point.
+    public var contentsScale: Double
+    public init(pixmap: Pixmap, gravity: ContentsGravity, contentsRect: Rect, contentsCenter: Rect, contentsScale: Double) {
+        self.pixmap = pixmap; self.gravity = gravity; self.contentsRect = contentsRect
+        self.contentsCenter = contentsCenter; self.contentsScale = contentsScale
+    }
 }

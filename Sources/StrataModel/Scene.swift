@@ -10,6 +10,8 @@ public struct Scene: Sendable {
     /// The root layer (bounds = canvas, background = canvas.background), with the scene's layers as sublayers.
     public var root: Layer
     public var golden: GoldenPolicy?
+    /// Decoded `contents` images by asset key (premultiplied BGRA).
+    public var images: [String: Pixmap] = [:]
 
     public init(file: String, canvas: Canvas, root: Layer) {
         self.file = file

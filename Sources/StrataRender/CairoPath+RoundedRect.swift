@@ -11,30 +11,32 @@ enum CairoPath {
 
     /// Adds a closed sub-path: `rect` with circular corners of `radius`
     /// (already clamped), clockwise on screen (y down).
-    static func addRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius r: Double) {
-        guard r > 0 else {
+    static func addRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius r: Double, corners: CornerMask = .all) {
+        guard r > 0, !corners.isEmpty else {
             // A plain rectangle keeps Cairo's fast path for pixel-aligned boxes.
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
             return
         }
         let halfPi = Double.pi / 2
         cairo_new_sub_path(cr)
-        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -halfPi, 0)
-        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, halfPi)
-        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, halfPi, 2 * halfPi)
-        cairo_arc(cr, rect.minX + r, rect.minY + r, r, 2 * halfPi, 3 * halfPi)
+        // Clockwise from the top right; a corner left out of maskedCorners stays square.
+        if corners.contains(.maxXMinY) { cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -halfPi, 0) } else { cairo_line_to(cr, rect.maxX, rect.minY) }
+        if corners.contains(.maxXMaxY) { cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, halfPi) } else { cairo_line_to(cr, rect.maxX, rect.maxY) }
+        if corners.contains(.minXMaxY) { cairo_arc(cr, rect.minX + r, rect.maxY - r, r, halfPi, 2 * halfPi) } else { cairo_line_to(cr, rect.minX, rect.maxY) }
+        if corners.contains(.minXMinY) { cairo_arc(cr, rect.minX + r, rect.minY + r, r, 2 * halfPi, 3 * halfPi) } else { cairo_line_to(cr, rect.minX, rect.minY) }
         cairo_close_path(cr)
     }
 
     /// Adds the border ring of a layer: the outer rounded rect and, when the
     /// border leaves a hole, the inner one inset by `width` with radius
     /// `max(0, r - width)`. Fill it with CAIRO_FILL_RULE_EVEN_ODD.
-    static func addBorder(_ cr: OpaquePointer, _ rect: Rect, radius r: Double, width: Double) {
-        addRoundedRect(cr, rect, radius: r)
+    static func addBorder(_ cr: OpaquePointer, _ rect: Rect, radius r: Double, width: Double,
+                          corners: CornerMask = .all) {
+        addRoundedRect(cr, rect, radius: r, corners: corners)
         let inner = Rect(rect.minX + width, rect.minY + width,
                          rect.width - 2 * width, rect.height - 2 * width)
         guard inner.width > 0, inner.height > 0 else { return }
-        addRoundedRect(cr, inner, radius: clampedRadius(max(0, r - width), of: inner))
+        addRoundedRect(cr, inner, radius: clampedRadius(max(0, r - width), of: inner), corners: corners)
     }
 
     /// Sets a non-premultiplied sRGB source colour with its alpha scaled by

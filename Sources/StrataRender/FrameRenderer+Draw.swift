@@ -2,68 +2,125 @@ import CCairo
 import StrataModel
 
 extension FrameRenderer {
-    /// Draws `node` (preorder index `index` in `nodes`) and its subtree:
-    /// background, content, sublayers (clipped by masksToBounds), then the border.
+    /// Draws `node` (preorder index `index` in `nodes`) and its subtree.
     /// `alpha` is opacity inherited from ancestors that needed no group.
     func drawNode(_ node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer) {
         let info = nodes[index]
         guard info.visible else { return }
-        let opacity = min(node.opacity, 1)
-        // Core Animation's group opacity: overlapping fills inside a
-        // translucent layer must not show through each other. With at most
-        // one fill the opacity can simply scale that fill's alpha.
-        let group = opacity < 1 && info.fills > 1
-        let contentAlpha = group ? alpha : alpha * opacity
-        if group { beginGroup(cr, box: info.box) }
+        if let c = info.context {
+            drawContext(node, index: index, context: c, alpha: alpha, cr: cr)
+        } else if info.plane != nil {
+            drawPlane(node, index: index, alpha: alpha, cr: cr)
+        } else {
+            drawComposited(node, index: index, alpha: alpha, cr: cr)
+        }
+    }
 
+    /// Core Animation's order for one layer in the surface of its body:
+    /// shadow beneath, then the body; opacity over both; then the mask.
+    /// With `opacityApplied` the caller composites with the opacity itself.
+    func drawComposited(_ node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer,
+                        opacityApplied: Bool = false) {
+        let info = nodes[index]
+        let opacity = opacityApplied ? 1 : min(node.opacity, 1)
+        let mask = node.mask?.node
+        // Group opacity: overlapping fills inside a translucent layer must
+        // not show through each other. With at most one fill the opacity can
+        // simply scale that fill's alpha; allowsGroupOpacity false always does that.
+        let groupOpacity = opacity < 1 && info.fills > 1 && node.allowsGroupOpacity
+        let group = groupOpacity || mask != nil
+        let inner = group ? alpha : alpha * opacity
+        if group { beginGroup(cr, box: info.box) }
+        // masksToBounds clips the layer's own shadow too.
+        let clipShadow = node.masksToBounds && node.shadow != nil
+        if clipShadow {
+            cairo_save(cr)
+            var m = info.matrix
+            cairo_set_matrix(cr, &m)
+            addBoundsPath(node, cr: cr)
+            cairo_clip(cr)
+        }
+        if node.shadow != nil && info.shadowSigma.isFinite {
+            drawShadowed(node, index: index, alpha: inner, cr: cr)
+        } else {
+            drawBody(node, index: index, alpha: inner, cr: cr)
+        }
+        if clipShadow { cairo_restore(cr) }
+        if let mask {
+            // The mask's alpha (times the opacity) cuts the layer.
+            let content = cairo_pop_group(cr)
+            cairo_push_group(cr)
+            drawNode(mask, index: index + 1, alpha: opacity, cr: cr)
+            let maskPattern = cairo_pop_group(cr)
+            cairo_set_source(cr, content)
+            cairo_mask(cr, maskPattern)
+            cairo_pattern_destroy(maskPattern)
+            cairo_pattern_destroy(content)
+            cairo_restore(cr)
+        } else if group {
+            endGroup(cr, opacity: opacity)
+        }
+    }
+
+    /// Background, contents, the content hook, sublayers (clipped by
+    /// masksToBounds), then the border, each scaled by `alpha`.
+    func drawBody(_ node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer) {
+        let info = nodes[index]
         var m = info.matrix
         cairo_set_matrix(cr, &m)
         let bounds = node.bounds
         let hasArea = bounds.hasDrawableArea
-        let radius = hasArea ? CairoPath.clampedRadius(node.cornerRadius, of: bounds) : 0
         if hasArea, let bg = node.backgroundColor, bg.alpha > 0 {
-            CairoPath.addRoundedRect(cr, bounds, radius: radius)
-            CairoPath.setSource(cr, bg, alpha: contentAlpha)
+            addBoundsPath(node, cr: cr)
+            CairoPath.setSource(cr, bg, alpha: alpha)
             cairo_fill(cr)
         }
-        if hasArea && contentPaints(node) {
-            drawContent(node, alpha: contentAlpha, cr: cr)
+        if hasArea, let image = node.image {
+            drawImage(image, node: node, alpha: alpha, cr: cr)
             cairo_set_matrix(cr, &m)
         }
-
+        if hasArea && contentPaints(node) {
+            drawContent(node, alpha: alpha, cr: cr)
+            cairo_set_matrix(cr, &m)
+        }
         if !node.children.isEmpty {
             if !node.masksToBounds {
-                var childIndex = index + 1
+                var childIndex = info.childStart
                 for child in node.children {
-                    drawNode(child, index: childIndex, alpha: contentAlpha, cr: cr)
+                    drawNode(child, index: childIndex, alpha: alpha, cr: cr)
                     childIndex += nodes[childIndex].subtreeCount
                 }
             } else if hasArea {
-                drawClippedChildren(of: node, index: index, radius: radius, alpha: contentAlpha, cr: cr)
+                drawClippedChildren(of: node, index: index, alpha: alpha, cr: cr)
             }
         }
-
         if hasArea && node.drawsBorder {
             cairo_set_matrix(cr, &m)
-            CairoPath.addBorder(cr, bounds, radius: radius, width: node.borderWidth)
-            CairoPath.setSource(cr, node.borderColor, alpha: contentAlpha)
+            let radius = CairoPath.clampedRadius(node.cornerRadius, of: bounds)
+            CairoPath.addBorder(cr, bounds, radius: radius, width: node.borderWidth, corners: node.maskedCorners)
+            CairoPath.setSource(cr, node.borderColor, alpha: alpha)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
+    }
 
-        if group { endGroup(cr, opacity: opacity) }
+    /// The bounds rounded by cornerRadius on the maskedCorners, in the current matrix.
+    func addBoundsPath(_ node: RenderNode, cr: OpaquePointer) {
+        let radius = CairoPath.clampedRadius(node.cornerRadius, of: node.bounds)
+        CairoPath.addRoundedRect(cr, node.bounds, radius: radius, corners: node.maskedCorners)
     }
 
     /// Draws the sublayers of a masksToBounds layer, clipping only those
     /// that reach outside its (rounded) bounds and skipping those wholly outside.
-    private func drawClippedChildren(of node: RenderNode, index: Int, radius: Double,
-                                     alpha: Double, cr: OpaquePointer) {
+    private func drawClippedChildren(of node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer) {
         var m = nodes[index].matrix
+        let radius = CairoPath.clampedRadius(node.cornerRadius, of: node.bounds)
+        // Rounding fewer corners only grows the shape, so the full-radius test stays conservative.
         let clip = RoundedClip(rect: node.bounds, radius: radius, matrix: m)
-        let clipBox = DeviceBox(node.bounds, through: m)
+        let clipBox = nodes[index].ownBox
         var clipped = false
-        var childIndex = index + 1
+        var childIndex = nodes[index].childStart
         for child in node.children {
             let info = nodes[childIndex]
             if info.visible && !info.box.intersection(clipBox).isEmpty {
@@ -71,7 +128,7 @@ extension FrameRenderer {
                 if needsClip && !clipped {
                     cairo_save(cr)
                     cairo_set_matrix(cr, &m)
-                    CairoPath.addRoundedRect(cr, node.bounds, radius: radius)
+                    addBoundsPath(node, cr: cr)
                     cairo_clip(cr)
                 } else if !needsClip && clipped {
                     cairo_restore(cr)
@@ -87,7 +144,7 @@ extension FrameRenderer {
     /// Starts an offscreen group no larger than `box` (device pixels): Cairo
     /// sizes the group surface by the clip extents, so a pixel-aligned clip
     /// keeps a small layer's group from costing a full-frame buffer.
-    private func beginGroup(_ cr: OpaquePointer, box: DeviceBox) {
+    func beginGroup(_ cr: OpaquePointer, box: DeviceBox) {
         let b = box.pixelAligned
         cairo_save(cr)
         cairo_identity_matrix(cr)
@@ -96,7 +153,7 @@ extension FrameRenderer {
         cairo_push_group(cr)
     }
 
-    private func endGroup(_ cr: OpaquePointer, opacity: Double) {
+    func endGroup(_ cr: OpaquePointer, opacity: Double) {
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, opacity)
         cairo_restore(cr)

@@ -19,6 +19,10 @@ public final class FrameRenderer {
     private var surfaceWidth = -1, surfaceHeight = -1
     /// Per-node facts of the frame being drawn, in preorder (capacity reused).
     var nodes: [NodeInfo] = []
+    /// The 3D contexts (CATransformLayers) of the frame being drawn.
+    var contexts: [DepthContext] = []
+    /// Pixel size of the frame being drawn (bounds the plane bitmaps).
+    var frameWidth = 0, frameHeight = 0
 
     public init() {}
 
@@ -29,10 +33,7 @@ public final class FrameRenderer {
     /// Draws `tree` and returns an independent copy of the pixels:
     /// `tree.pixelWidth` x `tree.pixelHeight`, premultiplied BGRA.
     ///
-    /// Throws when a layer has a projective (3D perspective) transform, or
-    /// when Cairo fails (canvas too large, out of memory). Every layer's
-    /// transform is checked, visible or not, so a scene fails the same way
-    /// at every time.
+    /// Throws when Cairo fails (canvas too large, out of memory).
     public func render(_ tree: RenderTree) throws(RenderError) -> Pixmap {
         let (width, height) = try draw(tree)
         let count = width * height * 4
@@ -62,9 +63,11 @@ public final class FrameRenderer {
         }
         let surface = try targetSurface(width: width, height: height, path: tree.root.path)
         let canvas = DeviceBox(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
-        let base = cairo_matrix_t(xx: tree.scale, yx: 0, xy: 0, yy: tree.scale, x0: 0, y0: 0)
+        let base = Homography.scale(tree.scale)
         nodes.removeAll(keepingCapacity: true)
-        _ = try prepare(tree.root, parent: base, parentVisible: true, canvas: canvas)
+        contexts.removeAll(keepingCapacity: true)
+        frameWidth = width; frameHeight = height
+        _ = prepare(tree.root, relative: tree.root.transform, parent: base, parentVisible: true, canvas: canvas)
 
         guard let cr = cairo_create(surface) else {
             throw RenderError(layerPath: tree.root.path, message: "cairo_create failed")

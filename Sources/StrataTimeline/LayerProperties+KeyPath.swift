@@ -36,6 +36,12 @@ extension LayerProperties {
         case .cornerRadius: return .scalar(cornerRadius)
         case .borderWidth: return .scalar(borderWidth)
         case .borderColor: return .color(borderColor)
+        case .shadowColor: return .color(shadowColor)
+        case .shadowOpacity: return .scalar(shadowOpacity)
+        case .shadowOffset: return .size(shadowOffset)
+        case .shadowRadius: return .scalar(shadowRadius)
+        case .contentsRect: return .rect(contentsRect)
+        case .contentsCenter: return .rect(contentsCenter)
         }
     }
 
@@ -54,6 +60,12 @@ extension LayerProperties {
         case (.cornerRadius, .scalar(let s)): cornerRadius = s
         case (.borderWidth, .scalar(let s)): borderWidth = s
         case (.borderColor, .color(let c)): borderColor = c
+        case (.shadowColor, .color(let c)): shadowColor = c
+        case (.shadowOpacity, .scalar(let s)): shadowOpacity = s
+        case (.shadowOffset, .size(let z)): shadowOffset = z
+        case (.shadowRadius, .scalar(let s)): shadowRadius = s
+        case (.contentsRect, .rect(let r)): contentsRect = r
+        case (.contentsCenter, .rect(let r)): contentsCenter = r
         default: assertionFailure("value \(v.kind) does not fit \(p)")
         }
     }

@@ -16,6 +16,8 @@ public struct PresentationLayer: Sendable {
     /// Animations that apply at this time, in application order.
     public var activeAnimations: [ActiveAnimation]
     public var sublayers: [PresentationLayer]
+    /// The mask layer (empty or one), sampled in this layer's local time.
+    public var mask: [PresentationLayer] = []
 }
 
 /// An animation that contributes to a presentation value at one time.

@@ -10,7 +10,7 @@ public enum Sampler {
     /// The render tree at `time`: presentation values resolved into what the renderer draws.
     public static func renderTree(of scene: Scene, at time: Double) -> RenderTree {
         let root = presentation(of: scene, at: time)
-        let node = renderNode(root, parentSublayerTransform: .identity)
+        let node = renderNode(root, parentSublayerTransform: .identity, images: scene.images)
             ?? RenderNode(path: "", bounds: .zero, transform: .identity, opacity: 0, backgroundColor: nil,
                           cornerRadius: 0, borderWidth: 0, borderColor: .clear, masksToBounds: false, children: [])
         return RenderTree(size: scene.canvas.size, scale: scene.canvas.scale, root: node)
@@ -25,25 +25,33 @@ public enum Sampler {
             let name = sub.name ?? String(index)
             return sample(sub, path: path.isEmpty ? name : path + "/" + name, parentTime: localTime)
         }
-        return PresentationLayer(path: path, type: layer.type, properties: properties, model: layer.properties,
-                                 localTime: localTime, timing: layer.timing, activeAnimations: active,
-                                 sublayers: children)
+        var presentation = PresentationLayer(path: path, type: layer.type, properties: properties, model: layer.properties,
+                                             localTime: localTime, timing: layer.timing, activeAnimations: active,
+                                             sublayers: children)
+        // The mask lives in this layer's time and bounds space.
+        presentation.mask = layer.mask.map { sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", parentTime: localTime) }
+        return presentation
     }
 
     /// Nil for layers that draw nothing (hidden).
-    static func renderNode(_ layer: PresentationLayer, parentSublayerTransform: Transform3D) -> RenderNode? {
+    static func renderNode(_ layer: PresentationLayer, parentSublayerTransform: Transform3D,
+                           images: [String: Pixmap] = [:]) -> RenderNode? {
         let p = layer.properties
         guard !p.hidden else { return nil }
-        let ownSublayerTransform = p.sublayerTransformAboutAnchor
+        let ownSublayerTransform = p.sublayerTransformForSublayers
         // Siblings draw in zPosition order, then list order (a stable sort).
         let ordered = layer.sublayers.enumerated().sorted {
             ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
         }
-        let children = ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform) }
-        return RenderNode(path: layer.path, bounds: p.bounds,
+        let children = ordered.compactMap {
+            renderNode($0.element, parentSublayerTransform: ownSublayerTransform, images: images)
+        }
+        var node = RenderNode(path: layer.path, bounds: p.bounds,
                           transform: p.toSuperlayer() * parentSublayerTransform,
                           opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
                           cornerRadius: max(0, p.cornerRadius), borderWidth: max(0, p.borderWidth),
                           borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
+        applyCompositing(layer, to: &node, images: images)
+        return node
     }
 }

@@ -31,7 +31,7 @@ final class SchemaTests: XCTestCase {
         }
         XCTAssertEqual(Set(properties.keys), Set(KeyTables.layer.names))
         // Keys not supported yet carry a schema nothing satisfies.
-        let shadow = try XCTUnwrap(properties["shadowRadius"] as? [String: Any])
+        let shadow = try XCTUnwrap(properties["constraints"] as? [String: Any])
         XCTAssertNotNil(shadow["not"])
         let opacity = try XCTUnwrap(properties["opacity"] as? [String: Any])
         XCTAssertEqual(opacity["description"] as? String, "0 to 1; default 1")
@@ -61,6 +61,10 @@ final class SchemaTests: XCTestCase {
             "backgroundColor": "red", "borderColor": "red", "masksToBounds": "true", "animations": "[]", "sublayers": "[]",
             "beginTime": "1s", "timeOffset": "1s",
             "constraints": "[]", "autoresizingMask": "[]",
+            "maskedCorners": "[layerMinXMinYCorner]", "shadowColor": "red", "shadowOffset": "[0, 1]",
+            "shadowPath": "{ellipse: [0, 0, 1, 1]}", "mask": "{}", "contents": "scenes/compositing/assets/photo.png",
+            "contentsGravity": "center", "contentsRect": "[0, 0, 1, 1]", "contentsCenter": "[0, 0, 1, 1]",
+            "geometryFlipped": "true", "doubleSided": "true", "shouldRasterize": "true", "allowsGroupOpacity": "true",
         ]
         for key in KeyTables.layer.supported {
             XCTAssertNotNil(scene(Marked(layerScene("\(key): \(samples[key] ?? "1")"))), key)

@@ -105,7 +105,7 @@ extension SceneBuilder {
         if LayerKeyPath.Property(rawValue: root) == nil, let spec = KeyTables.layer.spec(root) {
             switch spec.status {
             case .notSupportedYet, .typeSpecific: return Values.fail(node, "animating '\(root)' is not supported yet")
-            case .supported where root == "masksToBounds": return Values.fail(node, "animating '\(root)' is not supported yet")
+            case .supported where root == "masksToBounds" || root == "shadowPath": return Values.fail(node, "animating '\(root)' is not supported yet")
             case .supported: return Values.fail(node, "'\(root)' is not an animatable property")
             }
         }

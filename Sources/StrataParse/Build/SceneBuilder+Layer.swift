@@ -40,7 +40,7 @@ extension SceneBuilder {
         if node.mapping != nil, let t = node["type"],
            let parsed = take(Values.choice(t, LayerType.self, what: "layer type")) {
             type = parsed
-            if type != .layer { sink.error(t.location, "layer type '\(type.rawValue)' is not supported yet") }
+            if type != .layer && type != .transform { sink.error(t.location, "layer type '\(type.rawValue)' is not supported yet") }
         }
         guard let m = MappingReader(node, KeyTables.layer, layerType: type, sink: &sink) else { return nil }
         var layer = Layer(name: nil, location: node.useLocation)
@@ -53,6 +53,7 @@ extension SceneBuilder {
             }
         }
         layer.properties = buildProperties(m)
+        buildCompositing(m, into: &layer, depth: depth)
         if let v = read(m, "beginTime", { Values.time($0) }) { layer.timing.beginTime = v }
         if let v = read(m, "speed", { Values.number($0, .nonNegative) }) { layer.timing.speed = v }
         if let v = read(m, "timeOffset", { Values.time($0) }) { layer.timing.timeOffset = v }

@@ -9,6 +9,11 @@ struct SceneBuilder {
     /// Layers built so far (the root excluded), against `Limits.maxLayers`.
     var layerCount = 0
     var layerLimitReported = false
+    /// Asset name -> resolved path, and the scene's directory, for `contents`.
+    var assets: [String: String] = [:]
+    var directory = ""
+    /// Decoded `contents` images by key (SceneBuilder+Compositing).
+    var images: [String: Pixmap] = [:]
 
     init(file: String) {
         self.file = file
@@ -57,6 +62,8 @@ struct SceneBuilder {
         }
         let canvas = top["canvas"].flatMap { buildCanvas($0) }
         let assets = top["assets"].map { buildAssets($0, directory: directory) } ?? [:]
+        self.assets = assets
+        self.directory = directory
         var root = Layer(name: nil, location: node.location)
         if let size = canvas?.size {
             root.properties.bounds = Rect(0, 0, size.width, size.height)
@@ -77,6 +84,7 @@ struct SceneBuilder {
         scene.params = params
         scene.assets = assets
         scene.golden = golden
+        scene.images = images
         return scene
     }
 

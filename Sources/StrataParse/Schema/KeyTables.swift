@@ -24,7 +24,7 @@ enum KeyTables {
 
     static let layer = KeyTable(what: "layer", keys: [
         KeySpec("name", .name, "unique among siblings; letters, digits, '_' and '-', not only digits"),
-        KeySpec("type", .choice([LayerType.layer.rawValue]), "layer type; default 'layer' (the only one supported yet)"),
+        KeySpec("type", .choice([LayerType.layer.rawValue, LayerType.transform.rawValue]), "layer type; default 'layer'; 'transform' is CATransformLayer"),
         KeySpec("bounds", .rect, "[x, y, w, h] in the layer's own space; default [0, 0, 0, 0]"),
         KeySpec("position", .point, "[x, y] of the anchor point in the superlayer; default [0, 0]"),
         KeySpec("anchorPoint", .point, "unit coordinates in the bounds; default [0.5, 0.5]"),
@@ -48,12 +48,8 @@ enum KeyTables {
         KeySpec("constraints", .list(.ref("constraint")), "CAConstraints laid out by the superlayer, at most two per axis; see docs/layout.md"),
         KeySpec("autoresizingMask", .anyOf([.choice(autoresizingNames), .list(.choice(autoresizingNames))]),
                 "how the layer follows its superlayer's size changes: a list of \(autoresizingNames.joined(separator: ", ")); default none"),
-        .notYet("maskedCorners"), .notYet("shadowColor"), .notYet("shadowOpacity"), .notYet("shadowOffset"),
-        .notYet("shadowRadius"), .notYet("shadowPath"), .notYet("mask"), .notYet("contents"),
-        .notYet("contentsGravity"), .notYet("contentsRect"), .notYet("contentsCenter"), .notYet("contentsScale"),
-        .notYet("geometryFlipped"), .notYet("doubleSided"), .notYet("shouldRasterize"),
-        .notYet("rasterizationScale"), .notYet("allowsGroupOpacity"), .notYet("actions"),
-    ] + typeKeys)
+        .notYet("actions"),
+    ] + compositingKeys + typeKeys)
 
     /// Keys that belong to one layer type (none of these types is supported yet).
     static let keysByType: [(LayerType, [String])] = [
