@@ -6,6 +6,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
     public enum Property: String, Sendable, Hashable, CaseIterable {
         case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
         case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
+        /// Not animatable; addressable by transactions (`set:`).
+        case masksToBounds
     }
 
     /// A component below the property.
@@ -87,7 +89,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case .position, .anchorPoint: return .point
         case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth: return .scalar
         case .transform, .sublayerTransform: return .transform
-        case .hidden: return .bool
+        case .hidden, .masksToBounds: return .bool
         case .backgroundColor, .borderColor: return .color
         }
     }

@@ -10,6 +10,10 @@ public struct Scene: Sendable {
     /// The root layer (bounds = canvas, background = canvas.background), with the scene's layers as sublayers.
     public var root: Layer
     public var golden: GoldenPolicy?
+    /// `timeline:` transactions, sorted by commit time (file order at equal
+    /// times). `TimelineCompiler` turns them into model changes, animations
+    /// and transitions on the layers before any frame is sampled.
+    public var timeline: [Transaction] = []
 
     public init(file: String, canvas: Canvas, root: Layer) {
         self.file = file

@@ -36,6 +36,7 @@ extension LayerProperties {
         case .cornerRadius: return .scalar(cornerRadius)
         case .borderWidth: return .scalar(borderWidth)
         case .borderColor: return .color(borderColor)
+        case .masksToBounds: return .bool(masksToBounds)
         }
     }
 
@@ -54,6 +55,7 @@ extension LayerProperties {
         case (.cornerRadius, .scalar(let s)): cornerRadius = s
         case (.borderWidth, .scalar(let s)): borderWidth = s
         case (.borderColor, .color(let c)): borderColor = c
+        case (.masksToBounds, .bool(let b)): masksToBounds = b
         default: assertionFailure("value \(v.kind) does not fit \(p)")
         }
     }
