@@ -9,3 +9,10 @@ extension LayerKeyPath.Property {
         }
     }
 }
+
+extension LayerKeyPath {
+    /// The key path of a whole property (`position` for `position.x`).
+    public static func root(_ property: Property) -> LayerKeyPath {
+        (try? LayerKeyPath.parse(property.rawValue).get()) ?? placeholder
+    }
+}

@@ -220,10 +220,3 @@ struct Compilation {
         modify(Array(path.dropFirst()), in: &layer.sublayers[first], body)
     }
 }
-
-extension LayerKeyPath {
-    /// The key path of a whole property (`position` for `position.x`).
-    public static func root(_ property: Property) -> LayerKeyPath {
-        (try? LayerKeyPath.parse(property.rawValue).get()) ?? placeholder
-    }
-}

@@ -58,6 +58,7 @@ extension SceneBuilder {
         if let list = m["animations"], let items = take(Values.list(list, of: "animations")) {
             layer.animations = items.compactMap { buildAnimation($0) }
         }
+        if let actions = m["actions"] { layer.actions = buildActions(actions) }
         if let sublayers = m["sublayers"] {
             layer.sublayers = buildLayers(sublayers, depth: depth + 1)
         }
