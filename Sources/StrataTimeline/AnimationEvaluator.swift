@@ -35,7 +35,7 @@ enum AnimationEvaluator {
         var shown = progress
         var angle: Double?
         var settling: Double?
-        var elapsed = progress * duration
+        var elapsed = sample.fraction * duration
         switch animation.kind {
         case .basic(let from, let to, let by):
             let (start, end) = endpoints(from: from, to: to, by: by, underlying: underlying)

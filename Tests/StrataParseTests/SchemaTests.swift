@@ -59,7 +59,7 @@ final class SchemaTests: XCTestCase {
             "name": "a", "type": "layer", "bounds": "[0, 0, 1, 1]", "position": "[0, 0]", "anchorPoint": "[0, 0]",
             "frame": "[0, 0, 1, 1]", "transform": "[]", "sublayerTransform": "[]", "hidden": "true",
             "backgroundColor": "red", "borderColor": "red", "masksToBounds": "true", "animations": "[]", "sublayers": "[]",
-            "beginTime": "1s", "timeOffset": "1s",
+            "beginTime": "1s", "timeOffset": "1s", "actions": "{opacity: null}",
         ]
         for key in KeyTables.layer.supported {
             XCTAssertNotNil(scene(Marked(layerScene("\(key): \(samples[key] ?? "1")"))), key)

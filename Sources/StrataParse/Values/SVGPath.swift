@@ -71,6 +71,7 @@ private struct Parser {
             }
             // A number without a command letter repeats the last command (after M/m: L/l).
             if first && command != "M" && command != "m" {
+                i -= 1  // point at the letter
                 throw fail("the path must start with M (moveto), found '\(command)'")
             }
             first = false
