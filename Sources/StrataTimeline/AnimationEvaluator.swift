@@ -85,15 +85,17 @@ enum AnimationEvaluator {
     }
 
     /// A group's animations in the group's time: progress x duration, held
-    /// within [0, duration] (the group clips them). At the group's end an
+    /// within [0, duration] (the group clips them). Children are never
+    /// "removed" (only the group is on the layer): their fillMode alone
+    /// decides whether they hold after they end. At the group's end an
     /// animation that runs that long holds its value there (its left limit)
     /// rather than ending, so a group filling forwards keeps its last frame.
     static func applyGroup(_ children: [Animation], progress: Double, duration: Double, model: LayerProperties,
                            to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int) {
         let groupTime = min(max(progress * duration, 0), duration)
         for var child in children {
+            child.removedOnCompletion = false
             if groupTime >= duration, child.timing.endTime >= duration {
-                child.removedOnCompletion = false
                 child.timing.fillMode = child.timing.fillMode == .backwards || child.timing.fillMode == .both ? .both : .forwards
             }
             apply(child, time: groupTime, model: model, to: &properties, active: &active, depth: depth + 1)

@@ -113,7 +113,8 @@ struct Compilation {
             case .animation(let spec):
                 var a = spec.animation
                 if !spec.hasDuration { a.timing.duration = settings.duration }
-                if !spec.hasTimingFunction { a.timingFunction = settings.timingFunction }
+                // A spring keeps physical time: the transaction's curve would distort it.
+                if !spec.hasTimingFunction, !a.isSpring { a.timingFunction = settings.timingFunction }
                 a.timing.beginTime += local
                 a.kind = Self.filled(a.kind, keyPath: a.keyPath, before: old, after: model)
                 a.lifetime.addedBy = k
@@ -219,4 +220,8 @@ struct Compilation {
         guard layer.sublayers.indices.contains(first) else { return }
         modify(Array(path.dropFirst()), in: &layer.sublayers[first], body)
     }
+}
+
+extension Animation {
+    var isSpring: Bool { if case .spring = kind { return true } else { return false } }
 }
