@@ -61,8 +61,16 @@ struct TransactionSettings {
 
 struct Compilation {
     var root: Layer
-    /// Per layer (index path), per action key: indices in `animations` of timeline animations.
-    var keyed: [[Int]: [String: [Int]]] = [:]
+    /// Per layer (index path), per action key: the index in `animations` of
+    /// the timeline animation for that key that is not replaced yet.
+    var keyed: [[Int]: [String: Int]] = [:]
+    /// Per layer: the model after every commit so far (commits come in time
+    /// order, so this is the model at the next commit before it applies).
+    var models: [[Int]: LayerProperties] = [:]
+    /// Per layer: indices of timeline animations that may still apply
+    /// (not replaced, not ended without a fill), so that reading the
+    /// presentation before a commit does not walk every earlier animation.
+    var open: [[Int]: [Int]] = [:]
 
     init(root: Layer) { self.root = root }
 
@@ -75,14 +83,15 @@ struct Compilation {
         var working: [[Int]: LayerProperties] = [:]
         for (change, _) in changes where before[change.layer] == nil {
             guard let layer = Self.layer(at: change.layer, in: root) else { continue }
-            let context = SampleContext(sceneTime: at, sequenceLimit: k)
-            let model = layer.model(at: context)
+            let model = models[change.layer] ?? layer.properties
+            let local = localTime(of: change.layer, at: at)
             var presented = model
-            _ = AnimationEvaluator.apply(layer.animations, layerTime: localTime(of: change.layer, at: at), model: model,
-                                         to: &presented, sequenceLimit: k)
+            _ = AnimationEvaluator.apply(liveAnimations(of: layer, path: change.layer, at: local), layerTime: local,
+                                         model: model, to: &presented, sequenceLimit: k)
             before[change.layer] = presented
             working[change.layer] = model
         }
+        defer { for (path, model) in working { models[path] = model } }
         var transitioned: Set<[Int]> = []
         for (change, settings) in changes {
             guard var model = working[change.layer], let old = before[change.layer] else { continue }
@@ -127,6 +136,20 @@ struct Compilation {
         }
     }
 
+    /// The layer's explicit animations and the timeline animations that may
+    /// still apply at `local`, in list order; drops the others from `open`.
+    mutating func liveAnimations(of layer: Layer, path: [Int], at local: Double) -> [Animation] {
+        let timelineStart = layer.animations.firstIndex { $0.lifetime.addedBy != nil } ?? layer.animations.count
+        let live = (open[path] ?? []).filter { i in
+            let a = layer.animations[i]
+            if a.lifetime.removedAt != nil { return false }
+            let holds = (a.timing.fillMode == .forwards || a.timing.fillMode == .both) && !a.removedOnCompletion
+            return holds || a.timing.speed <= 0 || a.timing.endTime > local
+        }
+        open[path] = live
+        return Array(layer.animations[..<timelineStart]) + live.map { layer.animations[$0] }
+    }
+
     /// The changes of a transaction and its nested ones, in order, each with its settings.
     static func flatten(_ t: Transaction, _ outer: TransactionSettings, into out: inout [(PropertyChange, TransactionSettings)]) {
         let settings = outer.overridden(by: t)
@@ -152,16 +175,18 @@ struct Compilation {
     }
 
     mutating func add(_ animation: Animation, key: String, layer path: [Int], at local: Double, sequence k: Int) {
-        var indices = keyed[path, default: [:]][key, default: []]
+        let replaced = keyed[path]?[key]
+        var index = 0
         Self.modify(path, in: &root) { layer in
-            for i in indices where layer.animations[i].lifetime.removedAt == nil {
+            if let i = replaced {
                 layer.animations[i].lifetime.removedAt = local
                 layer.animations[i].lifetime.removedBy = k
             }
-            indices.append(layer.animations.count)
+            index = layer.animations.count
             layer.animations.append(animation)
         }
-        keyed[path, default: [:]][key] = indices
+        open[path, default: []].append(index)
+        keyed[path, default: [:]][key] = index
     }
 
     mutating func addTransition(_ t: Transition, settings: TransactionSettings, layer path: [Int],
@@ -177,7 +202,8 @@ struct Compilation {
                                    commitTime: at, parentTimeAtCommit: parentTime(of: path, at: at))
         item.lifetime.addedBy = k
         Self.modify(path, in: &root) { layer in
-            for i in layer.transitions.indices where layer.transitions[i].lifetime.removedAt == nil {
+            // Only the last transition can still be unreplaced.
+            if let i = layer.transitions.indices.last, layer.transitions[i].lifetime.removedAt == nil {
                 layer.transitions[i].lifetime.removedAt = local
                 layer.transitions[i].lifetime.removedBy = k
             }
