@@ -115,7 +115,7 @@ extension KeyframeAnimation {
         return .segment(lo, span > 0 ? (p - times[lo]) / span : 1)
     }
 
-    /// The change over one repeat (last keyframe minus first), the step of `cumulative`.
+    /// The first and last keyframes: `cumulative` steps by their difference each repeat.
     public var firstValue: AnimatableValue? { values.first }
     public var lastValue: AnimatableValue? { values.last }
 }

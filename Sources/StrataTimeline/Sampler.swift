@@ -18,10 +18,6 @@ public enum Sampler {
         return RenderTree(size: scene.canvas.size, scale: scene.canvas.scale, root: node)
     }
 
-    static func sample(_ layer: Layer, path: String, parentTime: Double) -> PresentationLayer {
-        sample(layer, path: path, parentTime: parentTime, context: SampleContext(sceneTime: parentTime))
-    }
-
     static func sample(_ layer: Layer, path: String, parentTime: Double, context: SampleContext) -> PresentationLayer {
         let localTime = layer.timing.localTime(parentTime)
         let model = layer.model(at: context)
