@@ -13,7 +13,8 @@ struct FramePipeline {
     /// A render error becomes a diagnostic located at the failing layer.
     func run(times: [Double], progress: ProgressReporter?,
              consume: (_ position: Int, _ pixmap: Pixmap) throws -> Void) throws {
-        let scene = self.scene
+        // The timeline compiles once, before any frame: frames stay pure functions of (scene, t).
+        let scene = TimelineCompiler.compile(self.scene)
         let scheduler = FrameScheduler(frames: Array(times.indices), workers: jobs)
         do {
             try scheduler.run(makeWorker: {

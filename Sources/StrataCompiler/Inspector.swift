@@ -4,6 +4,8 @@ import StrataTimeline
 /// `strata inspect`: the presentation tree at one time as JSON.
 public enum Inspector {
     /// `{"time": t, "layers": [...]}`, one entry per layer in depth-first order, root first.
+    /// The timeline is compiled first, so model values include the
+    /// transactions committed by `time` and implicit animations are listed.
     public static func inspect(_ scene: Scene, at time: Double) -> JSON {
         var layers: [JSON] = []
         let layouts = layoutEntries(scene.root)
@@ -11,7 +13,7 @@ public enum Inspector {
             layers.append(adding(layout: layouts[layer.path], to: entry(layer)))
             layer.sublayers.forEach(visit)
         }
-        visit(Sampler.presentation(of: scene, at: time))
+        visit(Sampler.presentation(of: TimelineCompiler.compile(scene), at: time))
         return .object([("time", .number(time)), ("layers", .array(layers))])
     }
 
@@ -23,15 +25,33 @@ public enum Inspector {
                       ("timeOffset", .number(layer.timing.timeOffset))]
         }
         pairs.append(("localTime", .number(layer.localTime)))
-        if !layer.activeAnimations.isEmpty {
+        if !layer.activeAnimations.isEmpty || layer.transition != nil || layer.model != layer.properties {
             pairs.append(("model", .object(properties(layer.model))))
-            pairs.append(("animations", .array(layer.activeAnimations.map { a in
-                .object([("keyPath", .string(a.keyPath)), ("fraction", .number(a.fraction)),
-                         ("progress", .number(a.progress)), ("iteration", .number(Double(a.iteration))),
-                         ("value", .value(a.value))])
-            })))
         }
+        var animations = layer.activeAnimations.map(animation)
+        if let t = layer.transition { animations.append(transition(t)) }
+        if !animations.isEmpty { pairs.append(("animations", .array(animations))) }
         return .object(pairs)
+    }
+
+    static func animation(_ a: ActiveAnimation) -> JSON {
+        var pairs: [(String, JSON)] = [
+            ("keyPath", .string(a.keyPath)), ("kind", .string(a.kind)),
+            ("fraction", .number(a.fraction)), ("progress", .number(a.progress)),
+            ("iteration", .number(Double(a.iteration))), ("localTime", .number(a.time)),
+            ("duration", .number(a.duration)), ("value", .value(a.value)),
+        ]
+        if let s = a.settlingDuration { pairs.append(("settlingDuration", .number(s))) }
+        if a.groupDepth > 0 { pairs.append(("groupDepth", .number(Double(a.groupDepth)))) }
+        if let k = a.transaction { pairs.append(("transaction", .number(Double(k)))) }
+        return .object(pairs)
+    }
+
+    static func transition(_ t: ActiveTransition) -> JSON {
+        .object([("kind", .string("transition")), ("type", .string(t.transition.type.rawValue)),
+                 ("subtype", .string(t.transition.subtype.rawValue)), ("fraction", .number(t.fraction)),
+                 ("progress", .number(t.progress)), ("duration", .number(t.transition.duration ?? 0)),
+                 ("transaction", .number(Double(t.transaction)))])
     }
 
     /// The always-present keys, then every other property that has a non-default value.

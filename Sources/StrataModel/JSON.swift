@@ -51,7 +51,8 @@ public indirect enum JSON: Sendable, Equatable {
 
     public static func format(_ d: Double) -> String {
         guard d.isFinite else { return d.isNaN ? "null" : (d > 0 ? "1e999" : "-1e999") }
-        var r = (d * 1e9).rounded() / 1e9
+        // Round away float noise, but not where d * 1e9 would overflow.
+        var r = abs(d) < 1e15 ? (d * 1e9).rounded() / 1e9 : d
         if r == 0 { r = 0 }  // no "-0"
         if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
         return String(r)

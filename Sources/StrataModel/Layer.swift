@@ -24,6 +24,13 @@ public struct Layer: Sendable {
     /// cannot hold an optional of itself). Its geometry is in this layer's
     /// bounds space; it has its own sublayers and animations.
     public var mask: [Layer] = []
+    /// `actions`: what a transaction's change of a key runs instead of the
+    /// default implicit animation (key: a property name).
+    public var actions: [String: LayerAction] = [:]
+    /// Model values set by the timeline, in commit order (compiled from `Scene.timeline`).
+    public var modelChanges: [ModelChange] = []
+    /// Transitions started by the timeline, in commit order.
+    public var transitions: [LayerTransition] = []
 
     public init(name: String? = nil, location: SourceLocation) {
         self.name = name

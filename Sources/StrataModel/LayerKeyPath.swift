@@ -7,6 +7,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
         case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
         case shadowColor, shadowOpacity, shadowOffset, shadowRadius, contentsRect, contentsCenter
+        /// Not animatable; addressable by transactions (`set:`).
+        case masksToBounds
     }
 
     /// A component below the property.
@@ -88,7 +90,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case .position, .anchorPoint: return .point
         case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth: return .scalar
         case .transform, .sublayerTransform: return .transform
-        case .hidden: return .bool
+        case .hidden, .masksToBounds: return .bool
         case .backgroundColor, .borderColor: return .color
         case .shadowColor: return .color
         case .shadowOpacity, .shadowRadius: return .scalar

@@ -12,6 +12,10 @@ public struct Scene: Sendable {
     public var golden: GoldenPolicy?
     /// Decoded `contents` images by asset key (premultiplied BGRA).
     public var images: [String: Pixmap] = [:]
+    /// `timeline:` transactions, sorted by commit time (file order at equal
+    /// times). `TimelineCompiler` turns them into model changes, animations
+    /// and transitions on the layers before any frame is sampled.
+    public var timeline: [Transaction] = []
 
     public init(file: String, canvas: Canvas, root: Layer) {
         self.file = file

@@ -5,33 +5,101 @@ import StrataModel
 /// Animations apply in list order: each one reads the value the ones before
 /// it left (so later ones win), additive ones add to it. A missing `from` or
 /// `to` is the model value, read at each frame (the contract's rule).
+/// Groups apply their animations in order at the group's place in the list.
 enum AnimationEvaluator {
+    /// `sequenceLimit`: only animations added by transactions before it
+    /// apply (Int.max: all; a transition's old state uses its own transaction).
     static func apply(_ animations: [Animation], layerTime: Double, model: LayerProperties,
-                      to properties: inout LayerProperties) -> [ActiveAnimation] {
+                      to properties: inout LayerProperties, sequenceLimit: Int = .max) -> [ActiveAnimation] {
         var active: [ActiveAnimation] = []
-        for animation in animations {
-            guard let sample = animation.timing.sample(layerTime: layerTime,
-                                                       removedOnCompletion: animation.removedOnCompletion)
-            else { continue }
-            let progress = animation.timingFunction.evaluate(sample.fraction)
-            let underlying = model.value(at: animation.keyPath)
-            var value: AnimatableValue
-            switch animation.kind {
-            case .basic(let from, let to, let by):
-                let (start, end) = endpoints(from: from, to: to, by: by, underlying: underlying)
-                value = start.interpolated(to: end, progress)
-                if animation.cumulative, sample.iteration > 0 {
-                    value = end.subtracting(start).repeated(sample.iteration, onto: value)
-                }
-            }
-            if animation.additive {
-                value = properties.value(at: animation.keyPath).adding(value)
-            }
-            properties.setValue(value, at: animation.keyPath)
-            active.append(ActiveAnimation(keyPath: animation.keyPath.text, fraction: sample.fraction,
-                                          progress: progress, iteration: sample.iteration, value: value))
+        for animation in animations where animation.lifetime.applies(layerTime: layerTime, sequenceLimit: sequenceLimit) {
+            apply(animation, time: layerTime, model: model, to: &properties, active: &active, depth: 0)
         }
         return active
+    }
+
+    /// One animation at `time` (its parent's time: the layer's, or a group's).
+    static func apply(_ animation: Animation, time: Double, model: LayerProperties,
+                      to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int) {
+        guard let sample = animation.timing.sample(layerTime: time, removedOnCompletion: animation.removedOnCompletion)
+        else { return }
+        let progress = animation.timingFunction.evaluate(sample.fraction)
+        let duration = animation.timing.effectiveDuration
+        if case .group(let children) = animation.kind {
+            applyGroup(children, progress: progress, duration: duration, model: model,
+                       to: &properties, active: &active, depth: depth)
+            return
+        }
+        let underlying = model.value(at: animation.keyPath)
+        var value: AnimatableValue
+        var shown = progress
+        var angle: Double?
+        var settling: Double?
+        var elapsed = sample.fraction * duration
+        switch animation.kind {
+        case .basic(let from, let to, let by):
+            let (start, end) = endpoints(from: from, to: to, by: by, underlying: underlying)
+            value = start.interpolated(to: end, progress)
+            if animation.cumulative, sample.iteration > 0 {
+                value = end.subtracting(start).repeated(sample.iteration, onto: value)
+            }
+        case .spring(let spring):
+            let (start, end) = endpoints(from: spring.from, to: spring.to, by: spring.by, underlying: underlying)
+            // Physical time: the spring is not stretched to the duration.
+            elapsed = progress * duration
+            shown = spring.progress(at: elapsed)
+            settling = spring.settlingDuration
+            value = start.interpolated(to: end, shown)
+            if animation.cumulative, sample.iteration > 0 {
+                value = end.subtracting(start).repeated(sample.iteration, onto: value)
+            }
+        case .keyframe(let keyframes):
+            guard let s = keyframes.sample(progress) else { return }
+            value = s.value.fitted(to: animation.keyPath.valueKind)
+            angle = s.angle
+            if animation.cumulative, sample.iteration > 0, let first = keyframes.firstValue, let last = keyframes.lastValue {
+                let step = last.fitted(to: animation.keyPath.valueKind).subtracting(first.fitted(to: animation.keyPath.valueKind))
+                value = step.repeated(sample.iteration, onto: value)
+            }
+        case .group:
+            return
+        }
+        if animation.additive {
+            value = properties.value(at: animation.keyPath).adding(value)
+        }
+        properties.setValue(value, at: animation.keyPath)
+        if let angle {
+            // rotationMode: turn about the anchor point to the tangent, in the
+            // superlayer's space (after the layer's own transform).
+            properties.transform = properties.transform * Transform3D.rotation(angle, 0, 0, 1)
+        }
+        var entry = ActiveAnimation(keyPath: animation.keyPath.text, fraction: sample.fraction,
+                                    progress: shown, iteration: sample.iteration, value: value)
+        entry.kind = animation.kindName
+        entry.time = elapsed
+        entry.duration = duration
+        entry.groupDepth = depth
+        entry.settlingDuration = settling
+        entry.transaction = animation.lifetime.addedBy
+        active.append(entry)
+    }
+
+    /// A group's animations in the group's time: progress x duration, held
+    /// within [0, duration] (the group clips them). Children are never
+    /// "removed" (only the group is on the layer): their fillMode alone
+    /// decides whether they hold after they end. At the group's end an
+    /// animation that runs that long holds its value there (its left limit)
+    /// rather than ending, so a group filling forwards keeps its last frame.
+    static func applyGroup(_ children: [Animation], progress: Double, duration: Double, model: LayerProperties,
+                           to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int) {
+        let groupTime = min(max(progress * duration, 0), duration)
+        for var child in children {
+            child.removedOnCompletion = false
+            if groupTime >= duration, child.timing.endTime >= duration {
+                child.timing.fillMode = child.timing.fillMode == .backwards || child.timing.fillMode == .both ? .both : .forwards
+            }
+            apply(child, time: groupTime, model: model, to: &properties, active: &active, depth: depth + 1)
+        }
     }
 
     /// CABasicAnimation's from/to/by rules. With `additive`, the underlying
@@ -47,5 +115,13 @@ enum AnimationEvaluator {
         case (nil, nil, let b?): return (underlying, underlying.adding(b))
         case (nil, nil, nil): return (underlying, underlying)
         }
+    }
+}
+
+extension AnimatableValue {
+    /// A path's point as the key path's kind (`transform.translation` takes a size).
+    func fitted(to kind: ValueKind) -> AnimatableValue {
+        if kind == .size, case .point(let p) = self { return .size(Size(p.x, p.y)) }
+        return self
     }
 }

@@ -42,6 +42,7 @@ extension LayerProperties {
         case .shadowRadius: return .scalar(shadowRadius)
         case .contentsRect: return .rect(contentsRect)
         case .contentsCenter: return .rect(contentsCenter)
+        case .masksToBounds: return .bool(masksToBounds)
         }
     }
 
@@ -66,6 +67,7 @@ extension LayerProperties {
         case (.shadowRadius, .scalar(let s)): shadowRadius = s
         case (.contentsRect, .rect(let r)): contentsRect = r
         case (.contentsCenter, .rect(let r)): contentsCenter = r
+        case (.masksToBounds, .bool(let b)): masksToBounds = b
         default: assertionFailure("value \(v.kind) does not fit \(p)")
         }
     }

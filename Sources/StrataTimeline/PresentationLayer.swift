@@ -18,6 +18,8 @@ public struct PresentationLayer: Sendable {
     public var sublayers: [PresentationLayer]
     /// The mask layer (empty or one), sampled in this layer's local time.
     public var mask: [PresentationLayer] = []
+    /// The transition running on the layer at this time, if any.
+    public var transition: ActiveTransition? = nil
 }
 
 /// An animation that contributes to a presentation value at one time.
@@ -25,10 +27,38 @@ public struct ActiveAnimation: Sendable {
     public var keyPath: String
     /// Position in one simple duration, 0...1, before the timing function.
     public var fraction: Double
-    /// After the timing function.
+    /// After the timing function (for a spring: 1 - displacement, may pass 1).
     public var progress: Double
     /// Completed repeats.
     public var iteration: Int
     /// The value it produced.
     public var value: AnimatableValue
+    /// `basic`, `keyframe`, `spring`.
+    public var kind: String = "basic"
+    /// Seconds into the simple duration (fraction x duration; for a spring,
+    /// the physical time of the spring).
+    public var time: Double = 0
+    /// Seconds of one simple duration.
+    public var duration: Double = 0
+    /// Groups this animation is nested in (0: directly on the layer).
+    public var groupDepth: Int = 0
+    /// For springs: the estimated time to rest, seconds.
+    public var settlingDuration: Double? = nil
+    /// The transaction (commit order) that added it; nil for explicit animations.
+    public var transaction: Int? = nil
+}
+
+/// A transition running on a layer at one time.
+public struct ActiveTransition: Sendable {
+    public var transition: Transition
+    /// Position in the duration, 0...1, before the timing function.
+    public var fraction: Double
+    /// startProgress + (endProgress - startProgress) x timing(fraction).
+    public var progress: Double
+    /// The layer's subtree as it was before the transaction, frozen at the
+    /// commit (an array of one, so that the type may contain itself).
+    public var beforeState: [PresentationLayer]
+    public var before: PresentationLayer? { beforeState.first }
+    /// The transaction that started it.
+    public var transaction: Int
 }

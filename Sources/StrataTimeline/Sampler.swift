@@ -1,10 +1,12 @@
 import StrataModel
 
 /// Samples a scene at a time: a pure function of (scene, time).
+/// A scene with a `timeline` is compiled first (`TimelineCompiler.compile`);
+/// the sampler reads what the compiler left on the layers.
 public enum Sampler {
     /// The presentation tree at `time` (seconds of scene time).
     public static func presentation(of scene: Scene, at time: Double) -> PresentationLayer {
-        sample(scene.root, path: "", parentTime: time)
+        sample(scene.root, path: "", parentTime: time, context: SampleContext(sceneTime: time))
     }
 
     /// The render tree at `time`: presentation values resolved into what the renderer draws.
@@ -16,26 +18,33 @@ public enum Sampler {
         return RenderTree(size: scene.canvas.size, scale: scene.canvas.scale, root: node)
     }
 
-    static func sample(_ layer: Layer, path: String, parentTime: Double) -> PresentationLayer {
+    static func sample(_ layer: Layer, path: String, parentTime: Double, context: SampleContext) -> PresentationLayer {
         let localTime = layer.timing.localTime(parentTime)
-        var properties = layer.properties
-        let active = AnimationEvaluator.apply(layer.animations, layerTime: localTime,
-                                              model: layer.properties, to: &properties)
+        let model = layer.model(at: context)
+        var properties = model
+        let active = AnimationEvaluator.apply(layer.animations, layerTime: localTime, model: model,
+                                              to: &properties, sequenceLimit: context.sequenceLimit)
         let children = layer.sublayers.enumerated().map { index, sub in
             let name = sub.name ?? String(index)
-            return sample(sub, path: path.isEmpty ? name : path + "/" + name, parentTime: localTime)
+            return sample(sub, path: path.isEmpty ? name : path + "/" + name, parentTime: localTime, context: context)
         }
-        var presentation = PresentationLayer(path: path, type: layer.type, properties: properties, model: layer.properties,
-                                             localTime: localTime, timing: layer.timing, activeAnimations: active,
-                                             sublayers: children)
+        var result = PresentationLayer(path: path, type: layer.type, properties: properties, model: model,
+                                       localTime: localTime, timing: layer.timing, activeAnimations: active,
+                                       sublayers: children)
         // The mask lives in this layer's time and bounds space.
-        presentation.mask = layer.mask.map { sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", parentTime: localTime) }
-        return presentation
+        result.mask = layer.mask.map {
+            sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", parentTime: localTime, context: context)
+        }
+        result.transition = activeTransition(of: layer, path: path, localTime: localTime, context: context)
+        return result
     }
 
     /// Nil for layers that draw nothing (hidden).
     static func renderNode(_ layer: PresentationLayer, parentSublayerTransform: Transform3D,
                            images: [String: Pixmap] = [:]) -> RenderNode? {
+        if let transition = layer.transition {
+            return transitionNode(layer, transition, parentSublayerTransform: parentSublayerTransform, images: images)
+        }
         let p = layer.properties
         guard !p.hidden else { return nil }
         let ownSublayerTransform = p.sublayerTransformForSublayers
@@ -54,4 +63,13 @@ public enum Sampler {
         applyCompositing(layer, to: &node, images: images)
         return node
     }
+}
+
+/// What a sample sees besides the time: the scene time (model changes
+/// happen at scene times) and which transactions have committed.
+struct SampleContext {
+    /// Seconds of scene time.
+    var sceneTime: Double
+    /// Only transactions before this one (commit order) apply.
+    var sequenceLimit: Int = .max
 }

@@ -146,7 +146,7 @@ final class AnimationTests: XCTestCase {
             "\(m.at("c")): error: unknown transform key path 'transform.rotaton'; did you mean 'transform.rotation'?",
             "\(m.at("d")): error: animating 'shadowPath' is not supported yet",
             "\(m.at("e")): error: 'name' is not an animatable property",
-            "\(m.at("f")): error: animating 'masksToBounds' is not supported yet",
+            "\(m.at("f")): error: 'masksToBounds' is not an animatable property",
             "\(m.at("g")): error: missing required key 'keyPath' in animation",
         ])
     }
@@ -198,23 +198,23 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(animations(m).map(\.timingFunction), [.linear, .easeIn, .easeOut, .default, .custom(0.1, -0.5, 0.9, 1.5)])
     }
 
-    func testOtherAnimationTypesAndKeysAreNotSupportedYet() {
+    func testAnimationTypesAndTheirKeys() {
         let m = Marked(animationScene("""
-        - {keyPath: transform.scale, type: ⟨s⟩spring, ⟨m⟩mass: 1, from: 0.5, to: 1}
-        - {type: ⟨g⟩group, duration: 2s, ⟨ga⟩animations: []}
-        - {keyPath: opacity, ⟨v⟩values: [0, 1], ⟨k⟩keyTimes: [0, 1]}
-        - {keyPath: position, ⟨p⟩path: "M 0 0 L 1 1"}
+        - {keyPath: transform.scale, type: spring, mass: 1, from: 0.5, to: 1, ⟨v⟩values: [1]}
+        - {type: group, duration: 2s, ⟨gk⟩keyPath: opacity, animations: [], ⟨ga⟩additive: true}
+        - {keyPath: opacity, values: [0, 1], keyTimes: [0, 1], ⟨f⟩from: 0}
+        - {keyPath: position, path: "M 0 0 L 1 1", ⟨d⟩damping: 3}
         - {keyPath: opacity, type: ⟨u⟩bsic, to: 1}
+        - {keyPath: opacity, to: 1, ⟨s⟩stiffness: 1}
         """))
         XCTAssertEqual(diagnostics(m).map(\.description), [
-            "\(m.at("s")): error: animation type 'spring' is not supported yet",
-            "\(m.at("m")): error: 'mass' is not supported yet",
-            "\(m.at("g")): error: animation type 'group' is not supported yet",
-            "\(m.at("ga")): error: 'animations' is not supported yet",
-            "\(m.at("v")): error: 'values' is not supported yet",
-            "\(m.at("k")): error: 'keyTimes' is not supported yet",
-            "\(m.at("p")): error: 'path' is not supported yet",
+            "\(m.at("v")): error: 'values' is a key of keyframe animations, not of spring animations",
+            "\(m.at("gk")): error: a group has no 'keyPath'; the animations in it do",
+            "\(m.at("ga")): error: 'additive' does not apply to a group; set it on the animations in it",
+            "\(m.at("f")): error: 'from' is a key of basic and spring animations, not of keyframe animations",
+            "\(m.at("d")): error: 'damping' is a key of spring animations, not of keyframe animations; add 'type: spring'",
             "\(m.at("u")): error: unknown animation type 'bsic'; did you mean 'basic'?",
+            "\(m.at("s")): error: 'stiffness' is a key of spring animations, not of basic animations; add 'type: spring'",
         ])
     }
 

@@ -94,10 +94,10 @@ final class CanvasTests: XCTestCase {
                         "unknown canvas key 'sise'; did you mean 'size'?")
     }
 
-    func testTimelineIsNotSupportedYet() {
+    func testTimelineLayerPathsResolve() {
         XCTAssertNotNil(scene(Marked(sceneText("timeline: []\n"))))
-        assertOnlyError(Marked(sceneText("timeline:\n  - ⟨t⟩at: 1s\n    set: {a.opacity: 0}\n")), at: "t",
-                        "timeline transactions are not supported yet")
+        assertOnlyError(Marked(sceneText("timeline:\n  - at: 1s\n    set: {⟨t⟩a.opacity: 0}\n")), at: "t",
+                        "no layer named 'a' at the top level")
     }
 
     func testAssetsResolveAgainstTheSceneDirectory() throws {

@@ -97,10 +97,9 @@ final class LayerTests: XCTestCase {
     }
 
     func testKeysNotSupportedYetAreErrorsNeverIgnored() {
-        let m = Marked(layerScene("⟨a⟩actions: {}\n⟨d⟩fillColor: red\nopacity: 1"))
+        let m = Marked(layerScene("⟨d⟩fillColor: red\nopacity: 1"))
         let items = diagnostics(m)
         XCTAssertEqual(items.map(\.description), [
-            "\(m.at("a")): error: 'actions' is not supported yet",
             "\(m.at("d")): error: 'fillColor' is a key of 'shape' layers, not of type 'layer'",
         ])
         for spec in KeyTables.layer.keys where spec.status == .notSupportedYet {

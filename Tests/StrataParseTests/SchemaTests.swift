@@ -31,8 +31,9 @@ final class SchemaTests: XCTestCase {
         }
         XCTAssertEqual(Set(properties.keys), Set(KeyTables.layer.names))
         // Keys not supported yet carry a schema nothing satisfies.
-        let shadow = try XCTUnwrap(properties["constraints"] as? [String: Any])
-        XCTAssertNotNil(shadow["not"])
+        for spec in KeyTables.layer.keys where spec.status == .notSupportedYet {
+            XCTAssertNotNil((properties[spec.name] as? [String: Any])?["not"], spec.name)
+        }
         let opacity = try XCTUnwrap(properties["opacity"] as? [String: Any])
         XCTAssertEqual(opacity["description"] as? String, "0 to 1; default 1")
         for name in ["param", "number", "time", "angle", "color", "transform", "transformOperation",
@@ -59,7 +60,7 @@ final class SchemaTests: XCTestCase {
             "name": "a", "type": "layer", "bounds": "[0, 0, 1, 1]", "position": "[0, 0]", "anchorPoint": "[0, 0]",
             "frame": "[0, 0, 1, 1]", "transform": "[]", "sublayerTransform": "[]", "hidden": "true",
             "backgroundColor": "red", "borderColor": "red", "masksToBounds": "true", "animations": "[]", "sublayers": "[]",
-            "beginTime": "1s", "timeOffset": "1s",
+            "beginTime": "1s", "timeOffset": "1s", "actions": "{opacity: null}",
             "constraints": "[]", "autoresizingMask": "[]",
             "maskedCorners": "[layerMinXMinYCorner]", "shadowColor": "red", "shadowOffset": "[0, 1]",
             "shadowPath": "{ellipse: [0, 0, 1, 1]}", "mask": "{}", "contents": "scenes/compositing/assets/photo.png",

@@ -1,52 +1,182 @@
 import StrataModel
 
+/// What an action (an entry of a layer's `actions`) lets an animation leave
+/// out: its key path is the action's key, and a basic or spring animation
+/// may have no values (it then runs from the presentation value to the new
+/// model value).
+struct ActionContext {
+    var keyPath: LayerKeyPath
+}
+
+/// An animation as written, with whether it set what a transaction would
+/// otherwise fill in.
+struct BuiltAnimation {
+    var animation: Animation
+    var hasDuration: Bool
+    var hasTimingFunction: Bool
+}
+
 extension SceneBuilder {
-    /// One entry of a layer's `animations` (CABasicAnimation only, for now).
+    /// One entry of a layer's `animations`.
     mutating func buildAnimation(_ node: YAMLNode) -> Animation? {
-        var supportedType = true
-        var isGroup = false
-        if node.mapping != nil, let t = node["type"],
-           let type = take(Values.choice(t, KeyTables.animationTypes, what: "animation type")), type != "basic" {
-            sink.error(t.location, "animation type '\(type)' is not supported yet")
-            supportedType = false
-            isGroup = type == "group"
+        buildAnimation(node, depth: 0, action: nil)?.animation
+    }
+
+    /// An animation of any type: `basic` (the default), `keyframe` (also
+    /// when `values` or `path` is given), `spring`, `group` (also when
+    /// `animations` is given). `depth` counts enclosing groups.
+    mutating func buildAnimation(_ node: YAMLNode, depth: Int, action: ActionContext?) -> BuiltAnimation? {
+        var type = "basic"
+        var typeKnown = true
+        if node.mapping != nil {
+            if let t = node["type"] {
+                if let parsed = take(Values.choice(t, KeyTables.animationTypes, what: "animation type")) {
+                    type = parsed
+                } else {
+                    typeKnown = false
+                }
+            } else if node["values"] != nil || node["path"] != nil {
+                type = "keyframe"
+            } else if node["animations"] != nil {
+                type = "group"
+            }
         }
         guard let m = MappingReader(node, KeyTables.animation, sink: &sink) else { return nil }
+        guard typeKnown else { return nil }
+        checkKeysBelong(m, to: type)
         var keyPath: LayerKeyPath?
         if let k = m["keyPath"] {
-            keyPath = take(Values.string(k, what: "a key path").flatMap { Self.keyPath($0, at: k) })
-        } else if !isGroup && !m.suggested.contains("keyPath") {
+            if type == "group" {
+                sink.error(m.keyNode("keyPath")!.location, "a group has no 'keyPath'; the animations in it do")
+            } else {
+                keyPath = take(Values.string(k, what: "a key path").flatMap { Self.keyPath($0, at: k) })
+                if let path = keyPath, !path.property.isAnimatable {
+                    sink.error(k.location, "'\(path.property.rawValue)' is not an animatable property")
+                    keyPath = nil
+                }
+            }
+        } else if let action {
+            keyPath = action.keyPath
+        } else if type != "group" && !m.suggested.contains("keyPath") {
             sink.error(node.location, "missing required key 'keyPath' in animation")
         }
-        let timing = buildMediaTiming(m)
-        var timingFunction = TimingFunction.linear
-        if let f = read(m, "timingFunction", Self.timingFunction) { timingFunction = f }
+        var timing = buildMediaTiming(m)
+        let timingFunction = read(m, "timingFunction", Self.timingFunction)
         let removedOnCompletion = read(m, "removedOnCompletion", Values.bool)
-        let additive = read(m, "additive", Values.bool)
-        let cumulative = read(m, "cumulative", Values.bool)
+        let additive = read(m, "additive", Values.bool) ?? false
+        let cumulative = read(m, "cumulative", Values.bool) ?? false
+        var hasDuration = m.has("duration")
 
+        let kind: Animation.Kind?
+        switch type {
+        case "group":
+            for key in ["additive", "cumulative"] {
+                if let k = m.keyNode(key) {
+                    sink.error(k.location, "'\(key)' does not apply to a group; set it on the animations in it")
+                }
+            }
+            kind = buildGroup(m, node: node, depth: depth)
+        case "keyframe":
+            kind = keyPath.flatMap { buildKeyframes(m, node: node, keyPath: $0, additive: additive) }
+        default:
+            let values = buildEnds(m, node: node, keyPath: keyPath, valuesOptional: action != nil)
+            if type == "spring" {
+                var spring = buildSpring(m)
+                spring.from = values?.from; spring.to = values?.to; spring.by = values?.by
+                // The contract: a spring's duration defaults to its settling duration.
+                if timing.duration == 0 {
+                    timing.duration = spring.settlingDuration
+                    hasDuration = true
+                }
+                kind = values == nil ? nil : .spring(spring)
+            } else {
+                kind = values.map { .basic(from: $0.from, to: $0.to, by: $0.by) }
+            }
+        }
+        guard let kind else { return nil }
+        var animation: Animation
+        if case .group(let children) = kind {
+            animation = .group(children, location: node.useLocation)
+        } else {
+            guard let keyPath else { return nil }
+            animation = Animation(keyPath: keyPath, kind: kind, location: node.useLocation)
+        }
+        animation.timing = timing
+        animation.timingFunction = timingFunction ?? .linear
+        if let removedOnCompletion { animation.removedOnCompletion = removedOnCompletion }
+        animation.additive = additive
+        animation.cumulative = cumulative
+        return BuiltAnimation(animation: animation, hasDuration: hasDuration, hasTimingFunction: timingFunction != nil)
+    }
+
+    /// Keys of another animation type are errors that name the types they belong to.
+    mutating func checkKeysBelong(_ m: MappingReader, to type: String) {
+        let own = Set(KeyTables.animationKeysByType.first { $0.0 == type }?.1 ?? [])
+        var seen: Set<String> = []
+        for (_, keys) in KeyTables.animationKeysByType {
+            for key in keys where !own.contains(key) && !seen.contains(key) {
+                seen.insert(key)
+                guard let k = m.keyNode(key) else { continue }
+                let owners = KeyTables.animationKeysByType.filter { $0.1.contains(key) }.map(\.0)
+                let hint = owners.count == 1 && owners[0] != "keyframe" ? "; add 'type: \(owners[0])'" : ""
+                let names = owners.joined(separator: " and ")
+                sink.error(k.location, "'\(key)' is a key of \(names) animations, not of \(type) animations\(hint)")
+            }
+        }
+    }
+
+    /// from / to / by of a basic or spring animation, or nil after an error.
+    /// In an action all three may be missing.
+    mutating func buildEnds(_ m: MappingReader, node: YAMLNode, keyPath: LayerKeyPath?, valuesOptional: Bool)
+        -> (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)? {
         let ends = ["from", "to", "by"].filter { m.has($0) }
+        var failed = false
         // Keys rejected above (a misspelled 'to', keyframe 'values') already explain a missing end.
-        if ends.isEmpty && supportedType && !m.rejectedKeys {
+        if ends.isEmpty && !valuesOptional && !m.rejectedKeys {
             sink.error(node.location, "an animation needs 'from', 'to' or 'by'")
+            failed = true
         } else if ends.count == 3, let by = m.keyNode("by") {
             sink.error(by.location, "'from', 'to' and 'by' cannot all be set; use two of them")
+            failed = true
         }
-        guard let keyPath, supportedType else { return nil }
+        guard let keyPath else { return nil }
         if keyPath.valueKind == .bool, let by = m.keyNode("by") {
             sink.error(by.location, "'by' does not apply to the boolean key path '\(keyPath.text)'; use 'from' and 'to'")
+            failed = true
         }
         let from = m["from"].flatMap { take(Self.animationValue($0, keyPath, isDelta: false)) }
         let to = m["to"].flatMap { take(Self.animationValue($0, keyPath, isDelta: false)) }
         let by = m["by"].flatMap { take(Self.animationValue($0, keyPath, isDelta: true)) }
+        if failed || (m.has("from") && from == nil) || (m.has("to") && to == nil) || (m.has("by") && by == nil) {
+            return nil
+        }
+        if ends.isEmpty && !valuesOptional { return nil }
+        return (from, to, by)
+    }
 
-        var animation = Animation(keyPath: keyPath, kind: .basic(from: from, to: to, by: by), location: node.useLocation)
-        animation.timing = timing
-        animation.timingFunction = timingFunction
-        if let removedOnCompletion { animation.removedOnCompletion = removedOnCompletion }
-        if let additive { animation.additive = additive }
-        if let cumulative { animation.cumulative = cumulative }
-        return animation
+    /// CASpringAnimation's physical keys (defaults: mass 1, stiffness 100, damping 10, initialVelocity 0).
+    mutating func buildSpring(_ m: MappingReader) -> SpringAnimation {
+        var s = SpringAnimation()
+        if let v = read(m, "mass", { Values.number($0, .positive, what: "a mass") }) { s.mass = v }
+        if let v = read(m, "stiffness", { Values.number($0, .positive, what: "a stiffness") }) { s.stiffness = v }
+        if let v = read(m, "damping", { Values.number($0, .nonNegative, what: "a damping") }) { s.damping = v }
+        if let v = read(m, "initialVelocity", { Values.number($0, what: "a velocity") }) { s.initialVelocity = v }
+        if let v = read(m, "allowsOverdamping", Values.bool) { s.allowsOverdamping = v }
+        return s
+    }
+
+    /// CAAnimationGroup's `animations`, each built in the group's time.
+    mutating func buildGroup(_ m: MappingReader, node: YAMLNode, depth: Int) -> Animation.Kind? {
+        guard let list = m["animations"] else {
+            sink.error(node.location, "a group needs 'animations'")
+            return nil
+        }
+        guard depth < Limits.maxGroupDepth else {
+            sink.error(list.location, "animation groups nest deeper than \(Limits.maxGroupDepth) levels")
+            return nil
+        }
+        guard let items = take(Values.list(list, of: "animations")) else { return nil }
+        return .group(items.compactMap { buildAnimation($0, depth: depth + 1, action: nil)?.animation })
     }
 
     /// The CAMediaTiming keys of an animation.

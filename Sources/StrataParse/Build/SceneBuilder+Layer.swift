@@ -62,6 +62,7 @@ extension SceneBuilder {
         }
         if let c = m["constraints"] { layer.constraints = buildConstraints(c) }
         if let v = m["autoresizingMask"], let mask = buildAutoresizingMask(v) { layer.autoresizingMask = mask }
+        if let actions = m["actions"] { layer.actions = buildActions(actions) }
         if let sublayers = m["sublayers"] {
             layer.sublayers = buildLayers(sublayers, depth: depth + 1)
         }

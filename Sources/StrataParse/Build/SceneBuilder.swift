@@ -73,10 +73,7 @@ struct SceneBuilder {
         if let layers = top["layers"] {
             root.sublayers = buildLayers(layers, depth: 1)
         }
-        if let timeline = top["timeline"], let items = take(Values.list(timeline, of: "transactions")),
-           let first = items.first {
-            sink.error(first.location, "timeline transactions are not supported yet")
-        }
+        let timeline = top["timeline"].map { buildTimeline($0, root: root) } ?? []
         var golden: GoldenPolicy?
         if let g = top["golden"] { golden = buildGolden(g, canvas: canvas) }
         guard let canvas else { return nil }
@@ -85,6 +82,7 @@ struct SceneBuilder {
         scene.assets = assets
         scene.golden = golden
         scene.images = images
+        scene.timeline = timeline
         return scene
     }
 

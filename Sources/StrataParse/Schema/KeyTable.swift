@@ -54,6 +54,10 @@ indirect enum ValueSchema: Sendable {
     case unchecked
     /// A list that must be empty for now (`timeline`).
     case emptyList
+    /// YAML null.
+    case null
+    /// A transaction's `set:`: `layer/path.keyPath` -> a value of that key path's kind.
+    case changes
 }
 
 /// One key of a mapping in the format.

@@ -9,7 +9,7 @@ enum KeyTables {
         KeySpec("assets", .namedMap(.string), "asset name -> file path, relative to the scene file's directory"),
         KeySpec("params", .namedMap(.scalar), "param name -> default value, used as ${name}; overridden by --set name=value"),
         KeySpec("layers", .list(.ref("layer")), "sublayers of the root layer, back to front; default none"),
-        KeySpec("timeline", .emptyList, "transactions (not supported yet: only an empty list is accepted)"),
+        KeySpec("timeline", .list(.ref("transaction")), "transactions: property changes committed at times, with implicit animations"),
         KeySpec("golden", .ref("golden"), "golden-frame policy for `strata check`"),
     ])
 
@@ -48,7 +48,7 @@ enum KeyTables {
         KeySpec("constraints", .list(.ref("constraint")), "CAConstraints laid out by the superlayer, at most two per axis; see docs/layout.md"),
         KeySpec("autoresizingMask", .anyOf([.choice(autoresizingNames), .list(.choice(autoresizingNames))]),
                 "how the layer follows its superlayer's size changes: a list of \(autoresizingNames.joined(separator: ", ")); default none"),
-        .notYet("actions"),
+        KeySpec("actions", .namedMap(.anyOf([.ref("animation"), .ref("transition"), .null])), "property name -> the animation or transition a transaction runs when it changes, or null for none"),
     ] + compositingKeys + typeKeys)
 
     /// Keys that belong to one layer type (none of these types is supported yet).
@@ -78,12 +78,12 @@ enum KeyTables {
 
     static let animation = KeyTable(what: "animation", keys: [
         KeySpec("keyPath", .string, "required (except for groups): the animated property: position, opacity, transform.rotation.z, bounds.size.width, ..."),
-        KeySpec("type", .choice(["basic"]), "'basic' (CABasicAnimation), the default and the only type supported yet"),
-        KeySpec("from", .animationValue, "fromValue, of the key path's kind"),
-        KeySpec("to", .animationValue, "toValue, of the key path's kind"),
-        KeySpec("by", .animationValue, "byValue, of the key path's kind"),
-        KeySpec("duration", .time(.nonNegative), "one iteration; 0 (the default) means 0.25s"),
-        KeySpec("beginTime", .time(.any), "in the layer's local time; default 0"),
+        KeySpec("type", .choice(animationTypes), "basic (CABasicAnimation, the default), keyframe (the default with values or path), spring, group (the default with animations)"),
+        KeySpec("from", .animationValue, "fromValue, of the key path's kind (basic, spring)"),
+        KeySpec("to", .animationValue, "toValue, of the key path's kind (basic, spring)"),
+        KeySpec("by", .animationValue, "byValue, of the key path's kind (basic, spring)"),
+        KeySpec("duration", .time(.nonNegative), "one iteration; 0 (the default) means 0.25s, for springs the settling duration"),
+        KeySpec("beginTime", .time(.any), "in the layer's local time (in a group: the group's time); default 0"),
         KeySpec("timeOffset", .time(.any), "default 0"),
         KeySpec("speed", .number(.nonNegative), "default 1"),
         KeySpec("repeatCount", .repeatCount, "number of 0 or more, or inf; default 0 (once)"),
@@ -91,21 +91,58 @@ enum KeyTables {
         KeySpec("autoreverses", .bool, "default false"),
         KeySpec("fillMode", .choice(FillMode.allCases.map(\.rawValue)), "default removed"),
         KeySpec("removedOnCompletion", .bool, "default true"),
-        KeySpec("additive", .bool, "default false"),
-        KeySpec("cumulative", .bool, "default false"),
+        KeySpec("additive", .bool, "add to the value below instead of replacing it; default false"),
+        KeySpec("cumulative", .bool, "each repeat continues from where the last ended; default false"),
         KeySpec("timingFunction", .timingFunction, "linear|easeIn|easeOut|easeInEaseOut|default or [c1x, c1y, c2x, c2y]; default linear"),
-        .notYet("values", "CAKeyframeAnimation"), .notYet("keyTimes", "CAKeyframeAnimation"),
-        .notYet("timingFunctions", "CAKeyframeAnimation"), .notYet("calculationMode", "CAKeyframeAnimation"),
-        .notYet("path", "CAKeyframeAnimation"), .notYet("rotationMode", "CAKeyframeAnimation"),
-        .notYet("mass", "CASpringAnimation"), .notYet("stiffness", "CASpringAnimation"),
-        .notYet("damping", "CASpringAnimation"), .notYet("initialVelocity", "CASpringAnimation"),
-        .notYet("allowsOverdamping", "CASpringAnimation"), .notYet("animations", "CAAnimationGroup"),
+        KeySpec("values", .list(.animationValue), "keyframe: one value per keyframe, of the key path's kind"),
+        KeySpec("path", .string, "keyframe: SVG path data the point moves along (position, anchorPoint, ...); its points are the keyframes"),
+        KeySpec("keyTimes", .list(.number(.unit)), "keyframe: one per keyframe (discrete: or one more), 0 to 1, not decreasing, first 0, last 1"),
+        KeySpec("timingFunctions", .list(.timingFunction), "keyframe: one per segment between keyframes"),
+        KeySpec("calculationMode", .choice(KeyframeAnimation.CalculationMode.allCases.map(\.rawValue)), "keyframe: default linear"),
+        KeySpec("tensionValues", .list(.number(.any)), "keyframe, cubic modes: Kochanek-Bartels tension per value; default 0"),
+        KeySpec("continuityValues", .list(.number(.any)), "keyframe, cubic modes: Kochanek-Bartels continuity per value; default 0"),
+        KeySpec("biasValues", .list(.number(.any)), "keyframe, cubic modes: Kochanek-Bartels bias per value; default 0"),
+        KeySpec("rotationMode", .choice(KeyframeAnimation.RotationMode.allCases.map(\.rawValue)), "keyframe with path: turn the layer to the path's tangent (autoReverse: facing back)"),
+        KeySpec("mass", .number(.positive), "spring: greater than 0; default 1"),
+        KeySpec("stiffness", .number(.positive), "spring: greater than 0; default 100"),
+        KeySpec("damping", .number(.nonNegative), "spring: 0 or more; default 10"),
+        KeySpec("initialVelocity", .number(.any), "spring: distances per second toward the target; default 0"),
+        KeySpec("allowsOverdamping", .bool, "spring: damping above critical is over-damped, not critical; default false"),
+        KeySpec("animations", .list(.ref("animation")), "group: the animations, in the group's time"),
     ])
 
-    /// Animation types of the contract; only `basic` is supported yet.
+    /// Animation types (`type:`).
     static let animationTypes = ["basic", "keyframe", "spring", "group"]
 
+    /// Keys that belong to one animation type (the others are common to all but groups).
+    static let animationKeysByType: [(String, [String])] = [
+        ("basic", ["from", "to", "by"]),
+        ("spring", ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping"]),
+        ("keyframe", ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+                      "continuityValues", "biasValues", "rotationMode"]),
+        ("group", ["animations"]),
+    ]
+
     static let timingFunctionNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+
+    static let transaction = KeyTable(what: "transaction", keys: [
+        KeySpec("at", .time(.closed(0, Limits.maxDuration)), "commit time in scene time; required on top-level entries, not on nested ones"),
+        KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "animationDuration of implicit animations; default 0.25s (nested: the outer one's)"),
+        KeySpec("timingFunction", .timingFunction, "of implicit animations; default 'default' (nested: the outer one's)"),
+        KeySpec("disableActions", .bool, "change values without animations; default false (nested: the outer one's)"),
+        KeySpec("transition", .anyOf([.ref("transition"), .null]), "a transition for every layer whose properties this transaction sets; null clears an outer one"),
+        KeySpec("set", .changes, "'layer/path.keyPath: value' changes, e.g. card.opacity: 0.5"),
+        KeySpec("transactions", .list(.ref("transaction")), "nested transactions: commit with this one, inherit and may override its settings"),
+    ])
+
+    static let transition = KeyTable(what: "transition", keys: [
+        KeySpec("type", .choice(Transition.Kind.allCases.map(\.rawValue)), required: true, "fade, moveIn, push or reveal"),
+        KeySpec("subtype", .choice(Transition.Subtype.allCases.map(\.rawValue)), "the side the motion comes from (on screen); default fromLeft"),
+        KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "default: the transaction's duration"),
+        KeySpec("timingFunction", .timingFunction, "default: the transaction's timing function"),
+        KeySpec("startProgress", .number(.unit), "0 to 1; default 0"),
+        KeySpec("endProgress", .number(.unit), "0 to 1, not below startProgress; default 1"),
+    ])
 
     static let golden = KeyTable(what: "golden", keys: [
         KeySpec("frames", .list(.goldenFrame), required: true,

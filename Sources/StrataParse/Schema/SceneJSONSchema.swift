@@ -40,6 +40,8 @@ enum SchemaGenerator {
             ("canvas", .object(objectBody(KeyTables.canvas))),
             ("layer", .object(objectBody(KeyTables.layer))),
             ("animation", .object(objectBody(KeyTables.animation))),
+            ("transaction", .object(objectBody(KeyTables.transaction))),
+            ("transition", .object(objectBody(KeyTables.transition))),
             ("golden", .object(objectBody(KeyTables.golden))),
             ("goldenFrame", .object(objectBody(KeyTables.goldenFrame))),
             ("tolerance", .object(objectBody(KeyTables.tolerance))),
@@ -104,6 +106,11 @@ enum SchemaGenerator {
         case .goldenFrame:
             return .object([("anyOf", .array([bounded("integer", .nonNegative), unitString(["ms", "s"]), ref("goldenFrame")]))])
         case .unchecked: return .object([])
+        case .null: return .object([("type", .string("null"))])
+        case .changes:
+            return .object([("type", .string("object")),
+                             ("propertyNames", .object([("pattern", .string("^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*\\.[A-Za-z.]+$"))])),
+                             ("additionalProperties", schema(.animationValue))])
         }
     }
 

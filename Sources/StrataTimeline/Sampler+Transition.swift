@@ -1,0 +1,85 @@
+import StrataModel
+
+/// CATransition at the render-tree level: the layer is drawn twice, as its
+/// subtree was before the transaction (frozen at the commit, like Core
+/// Animation's snapshot) and as it is now, each moved or faded by the
+/// transition's progress p, inside one node that carries the layer's live
+/// geometry and opacity.
+///
+///     container (live transform, opacity)
+///     ├── old subtree   push/reveal: moves by  d·p        fade: opacity 1-p
+///     └── new subtree   push/moveIn: moves from -d·(1-p)  fade: opacity p
+///
+/// d is the layer's bounds size along the motion: `fromRight` moves content
+/// toward the left, d = (-width, 0); `fromTop` moves it down, d = (0, height).
+/// `reveal` draws the old subtree above the new one; the others the new above.
+/// Nothing is clipped to the bounds (set `masksToBounds` on a superlayer).
+///
+/// Difference from Core Animation: `fade` composites the two subtrees with
+/// opacities (old 1-p under new p), not a true cross-dissolve; where both are
+/// opaque the background shows through by p·(1-p) (at most 25 % at the
+/// midpoint). A true dissolve needs additive compositing of the two in an
+/// offscreen group.
+extension Sampler {
+    static func activeTransition(of layer: Layer, path: String, localTime: Double,
+                                 context: SampleContext) -> ActiveTransition? {
+        // A later transition on the layer replaces an earlier one (one per
+        // layer, as under Core Animation's `transition` key).
+        for item in layer.transitions.reversed()
+        where item.lifetime.applies(layerTime: localTime, sequenceLimit: context.sequenceLimit) {
+            guard let timing = item.timing.sample(layerTime: localTime, removedOnCompletion: true) else { continue }
+            let t = item.transition
+            let eased = item.timingFunction.evaluate(timing.fraction)
+            let progress = t.startProgress + (t.endProgress - t.startProgress) * eased
+            var old = context
+            old.sceneTime = item.commitTime
+            old.sequenceLimit = item.sequence
+            let before = sample(layer, path: path, parentTime: item.parentTimeAtCommit, context: old)
+            return ActiveTransition(transition: t, fraction: timing.fraction, progress: progress,
+                                    beforeState: [before], transaction: item.sequence)
+        }
+        return nil
+    }
+
+    static func transitionNode(_ layer: PresentationLayer, _ active: ActiveTransition,
+                               parentSublayerTransform: Transform3D, images: [String: Pixmap]) -> RenderNode? {
+        var live = layer
+        live.transition = nil
+        let p = layer.properties
+        let progress = min(max(active.progress, 0), 1)
+        let size = p.bounds.size
+        let d: Point
+        switch active.transition.subtype {
+        case .fromRight: d = Point(-size.width, 0)
+        case .fromLeft: d = Point(size.width, 0)
+        case .fromTop: d = Point(0, size.height)
+        case .fromBottom: d = Point(0, -size.height)
+        }
+        var oldOffset = Point.zero, newOffset = Point.zero
+        var oldOpacity = 1.0, newOpacity = 1.0
+        switch active.transition.type {
+        case .fade: oldOpacity = 1 - progress; newOpacity = progress
+        case .push: oldOffset = d * progress; newOffset = d * (progress - 1)
+        case .moveIn: newOffset = d * (progress - 1)
+        case .reveal: oldOffset = d * progress
+        }
+        var newNode = renderNode(live, parentSublayerTransform: .identity, images: images)
+        newNode?.transform = Transform3D.translation(newOffset.x, newOffset.y)
+        newNode?.opacity = newOpacity
+        var oldNode = active.before.flatMap { renderNode($0, parentSublayerTransform: .identity, images: images) }
+        if let before = active.before {
+            // The old content sits where the live bounds are.
+            let shift = Point(p.bounds.minX - before.properties.bounds.minX, p.bounds.minY - before.properties.bounds.minY)
+            oldNode?.transform = Transform3D.translation(oldOffset.x + shift.x, oldOffset.y + shift.y)
+            oldNode?.opacity = oldOpacity
+        }
+        let ordered = active.transition.type == .reveal ? [newNode, oldNode] : [oldNode, newNode]
+        let children = ordered.compactMap { $0 }
+        guard !children.isEmpty else { return nil }
+        return RenderNode(path: layer.path, bounds: p.bounds,
+                          transform: p.toSuperlayer() * parentSublayerTransform,
+                          opacity: min(max(p.opacity, 0), 1), backgroundColor: nil,
+                          cornerRadius: 0, borderWidth: 0, borderColor: .clear, masksToBounds: false,
+                          children: children)
+    }
+}
