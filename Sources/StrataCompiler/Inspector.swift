@@ -22,6 +22,7 @@ public enum Inspector {
                       ("timeOffset", .number(layer.timing.timeOffset))]
         }
         pairs.append(("localTime", .number(layer.localTime)))
+        if case .particles(let p) = layer.content { pairs.append(("particles", .number(Double(p.particles.count)))) }
         if !layer.activeAnimations.isEmpty {
             pairs.append(("model", .object(properties(layer.model))))
             pairs.append(("animations", .array(layer.activeAnimations.map { a in
@@ -50,6 +51,7 @@ public enum Inspector {
             pairs.append(("borderColor", .color(p.borderColor)))
         }
         if p.masksToBounds { pairs.append(("masksToBounds", .bool(true))) }
+        pairs += typedProperties(p)
         return pairs
     }
 }

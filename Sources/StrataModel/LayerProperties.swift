@@ -21,6 +21,13 @@ public struct LayerProperties: Sendable, Hashable {
     public var borderWidth: Double = 0
     public var borderColor: Color = .black
     public var masksToBounds: Bool = false
+    /// Type-specific properties: set for layers of that type only (see docs/layer-types.md).
+    public var shape: ShapeProperties? = nil
+    public var text: TextProperties? = nil
+    public var gradient: GradientProperties? = nil
+    public var replicator: ReplicatorProperties? = nil
+    public var scroll: ScrollProperties? = nil
+    public var emitter: EmitterProperties? = nil
 
     public init() {}
 

@@ -26,7 +26,7 @@ extension FrameRenderer {
             CairoPath.setSource(cr, bg, alpha: contentAlpha)
             cairo_fill(cr)
         }
-        if hasArea && contentPaints(node) {
+        if contentPaints(node) {
             drawContent(node, alpha: contentAlpha, cr: cr)
             cairo_set_matrix(cr, &m)
         }

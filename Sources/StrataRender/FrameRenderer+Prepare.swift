@@ -39,8 +39,14 @@ extension FrameRenderer {
         var box = DeviceBox.empty, fills = 0
         if hasArea {
             if let bg = node.backgroundColor, bg.alpha > 0 { box = ownBox; fills += 1 }
-            if contentPaints(node) { box = ownBox; fills += 1 }
             if node.drawsBorder { box = ownBox; fills += 1 }
+        }
+        // Content may reach outside the bounds (a shape's path, particles)
+        // and paint without them; masksToBounds clips it to them.
+        if visible, let extent = contentExtent(node) {
+            var contentBox = DeviceBox(extent, through: matrix)
+            if node.masksToBounds { contentBox = contentBox.intersection(ownBox) }
+            if !contentBox.isEmpty { box = box.union(contentBox); fills += contentFills(node) }
         }
         let childrenVisible = visible && (!node.masksToBounds || hasArea)
         var childBox = DeviceBox.empty

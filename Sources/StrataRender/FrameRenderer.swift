@@ -19,6 +19,8 @@ public final class FrameRenderer {
     private var surfaceWidth = -1, surfaceHeight = -1
     /// Per-node facts of the frame being drawn, in preorder (capacity reused).
     var nodes: [NodeInfo] = []
+    /// This thread's Pango font maps and text layouts (Pango is not thread-safe across font maps).
+    lazy var textEngine = TextEngine()
 
     public init() {}
 

@@ -36,10 +36,17 @@ extension LayerProperties {
         case .cornerRadius: return .scalar(cornerRadius)
         case .borderWidth: return .scalar(borderWidth)
         case .borderColor: return .color(borderColor)
+        case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPattern, .lineDashPhase,
+             .strokeStart, .strokeEnd, .fontSize, .foregroundColor, .colors, .locations, .startPoint, .endPoint,
+             .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
+             .instanceBlueOffset, .instanceAlphaOffset, .scrollPoint, .emitterPosition, .emitterZPosition,
+             .emitterSize, .birthRate, .lifetime, .velocity, .scale, .spin:
+            return typedValue(p)
         }
     }
 
     private mutating func setRootValue(_ v: AnimatableValue, _ p: LayerKeyPath.Property) {
+        if p.layerType != nil { return setTypedValue(v, p) }
         switch (p, v) {
         case (.bounds, .rect(let r)): bounds = r
         case (.position, .point(let q)): position = q

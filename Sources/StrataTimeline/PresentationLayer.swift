@@ -16,6 +16,13 @@ public struct PresentationLayer: Sendable {
     /// Animations that apply at this time, in application order.
     public var activeAnimations: [ActiveAnimation]
     public var sublayers: [PresentationLayer]
+    /// What the layer draws between its background and sublayers (shape,
+    /// text, gradient, particles), resolved from the presentation values.
+    public var content: RenderContent = .none
+    /// A replicator's copies 1..<instanceCount: copy i's sublayers sampled
+    /// `i * instanceDelay` seconds earlier. Empty when the delay is 0 (every
+    /// copy then shows `sublayers`).
+    public var instances: [[PresentationLayer]] = []
 }
 
 /// An animation that contributes to a presentation value at one time.

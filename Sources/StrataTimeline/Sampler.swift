@@ -25,9 +25,12 @@ public enum Sampler {
             let name = sub.name ?? String(index)
             return sample(sub, path: path.isEmpty ? name : path + "/" + name, parentTime: localTime)
         }
-        return PresentationLayer(path: path, type: layer.type, properties: properties, model: layer.properties,
-                                 localTime: localTime, timing: layer.timing, activeAnimations: active,
-                                 sublayers: children)
+        var result = PresentationLayer(path: path, type: layer.type, properties: properties, model: layer.properties,
+                                       localTime: localTime, timing: layer.timing, activeAnimations: active,
+                                       sublayers: children)
+        result.content = content(of: layer, properties: properties, localTime: localTime)
+        if layer.type == .replicator { result.instances = instances(of: layer, path: path, properties: properties, localTime: localTime) }
+        return result
     }
 
     /// Nil for layers that draw nothing (hidden).
@@ -39,11 +42,15 @@ public enum Sampler {
         let ordered = layer.sublayers.enumerated().sorted {
             ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
         }
-        let children = ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform) }
-        return RenderNode(path: layer.path, bounds: p.bounds,
+        let children = layer.type == .replicator
+            ? replicatedChildren(of: layer, sublayerTransform: ownSublayerTransform)
+            : ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform) }
+        var node = RenderNode(path: layer.path, bounds: p.bounds,
                           transform: p.toSuperlayer() * parentSublayerTransform,
                           opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
                           cornerRadius: max(0, p.cornerRadius), borderWidth: max(0, p.borderWidth),
                           borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
+        node.content = layer.content
+        return node
     }
 }

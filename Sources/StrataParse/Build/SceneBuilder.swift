@@ -9,6 +9,13 @@ struct SceneBuilder {
     /// Layers built so far (the root excluded), against `Limits.maxLayers`.
     var layerCount = 0
     var layerLimitReported = false
+    /// The scene text, to point inside multi-line scalars (path data).
+    var source: [Unicode.Scalar] = []
+    /// Asset name -> resolved file path (font assets of text layers).
+    var assetFiles: [String: String] = [:]
+    /// The type and model values of the layer whose animations are being built.
+    var layerType: LayerType = .layer
+    var layerModel = LayerProperties()
 
     init(file: String) {
         self.file = file
@@ -57,6 +64,7 @@ struct SceneBuilder {
         }
         let canvas = top["canvas"].flatMap { buildCanvas($0) }
         let assets = top["assets"].map { buildAssets($0, directory: directory) } ?? [:]
+        assetFiles = assets
         var root = Layer(name: nil, location: node.location)
         if let size = canvas?.size {
             root.properties.bounds = Rect(0, 0, size.width, size.height)

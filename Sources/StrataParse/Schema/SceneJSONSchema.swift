@@ -43,6 +43,9 @@ enum SchemaGenerator {
             ("golden", .object(objectBody(KeyTables.golden))),
             ("goldenFrame", .object(objectBody(KeyTables.goldenFrame))),
             ("tolerance", .object(objectBody(KeyTables.tolerance))),
+            ("emitterCell", .object(objectBody(KeyTables.emitterCell))),
+            ("pathShape", .object(objectBody(KeyTables.pathShape) + [("minProperties", .number(1))])),
+            ("particleShape", .object(objectBody(KeyTables.particleShape) + [("minProperties", .number(1)), ("maxProperties", .number(1))])),
         ]
     }
 
@@ -50,9 +53,9 @@ enum SchemaGenerator {
     static func objectBody(_ table: KeyTable) -> [(String, J)] {
         let properties: [(String, J)] = table.keys.map { spec in
             switch spec.status {
-            case .supported:
+            case .supported, .typeSpecific:
                 return (spec.name, described(schema(spec.schema), spec.doc))
-            case .notSupportedYet, .typeSpecific:
+            case .notSupportedYet:
                 return (spec.name, .object([("description", .string(spec.doc)), ("not", .object([]))]))
             }
         }
