@@ -65,13 +65,18 @@ struct EmitterSampler {
                 : BirthClock(begin: begin, end: hi) { s in
                     cell.birthRate * emitterState(at: s, animations: rateAnimations).birthRate
                 }
-            let first = max(0, Int(clock.count(at: lo).rounded(.up)))
-            var last = Int(min(clock.count(at: hi), Double(Int.max / 2)).rounded(.down))
-            if hi == end { last = min(last, Int((clock.count(at: end)).rounded(.up)) - 1) }  // end is exclusive
+            // Counts within `slack` of a whole number are that number: a birth
+            // exactly at t must not depend on rounding in the integral.
+            let slack = 1e-9
+            let first = max(0, Int((clock.count(at: lo) - slack).rounded(.up)))
+            var last = Int(min(clock.count(at: hi) + slack, Double(Int.max / 2)).rounded(.down))
+            if hi == end { last = min(last, Int((clock.count(at: end) - slack).rounded(.up)) - 1) }  // end is exclusive
             guard first <= last else { continue }
             for k in first...last {
-                let birth = clock.birthTime(k)
-                guard birth <= t, birth < end else { continue }
+                let exact = clock.birthTime(k)
+                guard exact.isFinite, exact <= t + slack else { continue }
+                let birth = min(exact, t)
+                guard birth < end else { continue }
                 let state = emitterState(at: birth, animations: birthAnimations)
                 var random = ParticleRandom(seed: model.seed, cell: ci, particle: k)
                 guard let p = particle(cell, sprite, state, age: t - birth, random: &random) else { continue }
