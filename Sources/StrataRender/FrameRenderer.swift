@@ -21,6 +21,8 @@ public final class FrameRenderer {
     var nodes: [NodeInfo] = []
     /// This thread's Pango font maps and text layouts (Pango is not thread-safe across font maps).
     lazy var textEngine = TextEngine()
+    /// Retained bitmaps of static layer content (gradients), reused across frames.
+    lazy var rasterCache = RasterCache()
 
     public init() {}
 

@@ -128,6 +128,29 @@ final class LayerContentRenderTests: XCTestCase {
         close(pixmap.rgba(95, 47), [0, 8, 247, 255], 8)      // just before a full turn: blue
     }
 
+    func testRetainedGradientGivesTheSamePixelsWhateverCameBefore() throws {
+        let content = gradient(.conic, [Fixture.red, Fixture.green, Fixture.blue], start: Point(0.5, 0.5), end: Point(1, 0.5))
+        func tree(_ x: Double) -> RenderTree { Fixture.tree(120, 60, [node(Rect(x, 5.25, 50, 50), content)]) }
+        let fresh = try FrameRenderer().render(tree(10.5))
+        let reused = FrameRenderer()
+        _ = try reused.render(tree(30))
+        _ = try reused.render(tree(10.5))
+        XCTAssertEqual(try reused.render(tree(10.5)).pixels, fresh.pixels)
+        // Moved by whole pixels: the same bitmap, the same pixels, moved.
+        let moved = try reused.render(tree(30.5))
+        XCTAssertEqual(moved.rgba(20 + 25, 30), fresh.rgba(25, 30))
+    }
+
+    func testGradientInsideAGroupAndUnderAClip() throws {
+        let content = gradient(.axial, [Fixture.red, Fixture.red], start: Point(0, 0), end: Point(1, 0))
+        let a = node(Rect(0, 0, 20, 20), content), b = Fixture.layer("root.g.b", Rect(10, 0, 20, 20), background: Fixture.blue)
+        let group = Fixture.layer("root.g", Rect(5, 5, 30, 20), opacity: 0.5, masksToBounds: true, children: [a, b])
+        let pixmap = try Fixture.render(Fixture.tree(40, 30, [group]))
+        close(pixmap.rgba(8, 10), [128, 0, 0, 128])
+        close(pixmap.rgba(20, 10), [0, 0, 128, 128])   // the group hides the red under the blue
+        XCTAssertEqual(pixmap.rgba(36, 10), transparent)
+    }
+
     // MARK: Text
 
     func text(_ string: String, size: Double = 20, alignment: TextAlignment = .natural) -> RenderContent {

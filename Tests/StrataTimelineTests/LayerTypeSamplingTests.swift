@@ -1,5 +1,5 @@
 import StrataModel
-@testable import StrataParse
+import StrataParse
 @testable import StrataTimeline
 import XCTest
 
