@@ -27,12 +27,25 @@ extension FrameRenderer {
             cairo_set_miter_limit(cr, s.miterLimit)
             // Cairo rejects a pattern of zeros (a sticky error); it strokes
             // nothing visible anyway, like Core Animation.
+            var coverage = 1.0
             let dashes = s.lineDashPattern
             let total = dashes.reduce(0, +)
             if !dashes.isEmpty && total > 0 && total.isFinite {
-                dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), s.lineDashPhase) }
+                // Cairo makes every dash: a pattern far finer than the path
+                // is long would take for ever. Past the limit the line is
+                // solid with the pattern's average coverage, which is what
+                // it looks like anyway.
+                let length = StrokeTrim.flatSubpaths(cr).reduce(0.0) { $0 + StrokeTrim.length(of: $1) }
+                let period = dashes.count % 2 == 0 ? total : 2 * total
+                if length / period * Double(dashes.count) > Double(Limits.maxDashes) {
+                    let on = stride(from: 0, to: dashes.count * (dashes.count % 2 == 0 ? 1 : 2), by: 2)
+                        .reduce(0.0) { $0 + dashes[$1 % dashes.count] }
+                    coverage = on / period
+                } else {
+                    dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), s.lineDashPhase) }
+                }
             }
-            CairoPath.setSource(cr, stroke, alpha: alpha)
+            CairoPath.setSource(cr, stroke, alpha: alpha * coverage)
             cairo_stroke(cr)
             cairo_set_dash(cr, nil, 0, 0)
         }

@@ -61,6 +61,18 @@ enum StrokeTrim {
         return result
     }
 
+    /// The length of a sub-path, its closing segment included.
+    static func length(of s: Subpath) -> Double {
+        var total = 0.0
+        for (p, q) in zip(s.points, s.points.dropFirst()) { total += distance(p, q) }
+        if s.closed, let first = s.points.first, let last = s.points.last { total += distance(last, first) }
+        return total
+    }
+
+    static func distance(_ a: Point, _ b: Point) -> Double {
+        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+    }
+
     /// The pieces of `subpaths` between fractions `start` and `end` of their total length.
     static func trimmed(_ subpaths: [Subpath], from start: Double, to end: Double) -> [Subpath] {
         func distance(_ a: Point, _ b: Point) -> Double { ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }

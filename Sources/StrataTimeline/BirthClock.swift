@@ -61,6 +61,13 @@ struct BirthClock {
             if cumulative[mid] <= target { lo = mid } else { hi = mid - 1 }
         }
         var j = lo
+        if j == rates.count {
+            // Past the table's end by rounding: extend the last step that has births.
+            j -= 1
+            while j >= 0 && rates[j] == 0 { j -= 1 }
+            guard j >= 0 else { return .infinity }
+            return begin + Double(j) * Self.step + max(0, target - cumulative[j]) / rates[j]
+        }
         while j < rates.count && rates[j] == 0 { j += 1 }  // no births in empty steps
         guard j < rates.count else { return .infinity }
         return begin + Double(j) * Self.step + max(0, target - cumulative[j]) / rates[j]

@@ -72,7 +72,10 @@ struct EmitterSampler {
             var last = Int(min(clock.count(at: hi) + slack, Double(Int.max / 2)).rounded(.down))
             if hi == end { last = min(last, Int((clock.count(at: end) - slack).rounded(.up)) - 1) }  // end is exclusive
             guard first <= last else { continue }
-            for k in first...last {
+            // Births looked at per frame are bounded too (most may be dead
+            // when lifetimes vary a lot); the parser keeps real scenes far below.
+            let candidates = min(last, first + 4 * Limits.maxParticles)
+            for k in first...candidates {
                 let exact = clock.birthTime(k)
                 guard exact.isFinite, exact <= t + slack else { continue }
                 let birth = min(exact, t)

@@ -18,7 +18,7 @@ extension Sampler {
             return .shape(s)
         case .text:
             guard var t = p.text, !t.string.isEmpty else { return .none }
-            t.fontSize = nonNegative(t.fontSize)
+            t.fontSize = min(nonNegative(t.fontSize), Limits.maxFontSize)
             return t.fontSize > 0 ? .text(t) : .none
         case .gradient:
             guard var g = p.gradient, !g.colors.isEmpty else { return .none }

@@ -100,6 +100,7 @@ final class LayerTypeTests: XCTestCase {
         XCTAssertTrue(t.isWrapped)
         XCTAssertEqual(t.truncationMode, .middle)
         XCTAssertEqual(only(Marked(layerScene("type: text")))?.properties.text, TextProperties())
+        assertOnlyError(Marked(layerScene("type: text\nfontSize: ⟨s⟩5000")), at: "s", "expected a length from 0 to 4096, found '5000'")
     }
 
     func testFontAssetsAndMissingFamilies() throws {
@@ -287,6 +288,10 @@ final class LayerTypeTests: XCTestCase {
         XCTAssertNotNil(scene(Marked(layerScene("type: replicator\nanimations:\n  - {keyPath: instanceTransform.rotation.z, to: 90}"))))
         XCTAssertNotNil(scene(Marked(layerScene("type: gradient\nanimations:\n  - {keyPath: startPoint.x, to: 1}"))))
         XCTAssertNotNil(scene(Marked(layerScene("type: emitter\nanimations:\n  - {keyPath: emitterPosition, by: [10, 0]}"))))
+        let delay = scene(Marked(layerScene("type: replicator\nanimations:\n  - {keyPath: instanceDelay, to: 250ms}")))?
+            .root.sublayers.first?.animations.first
+        guard case .basic(_, let to?, _)? = delay?.kind else { return XCTFail() }
+        XCTAssertEqual(to, .scalar(0.25))
     }
 }
 

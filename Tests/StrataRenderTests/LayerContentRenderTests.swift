@@ -89,6 +89,15 @@ final class LayerContentRenderTests: XCTestCase {
         XCTAssertEqual(pixmap.rgba(12, 10), opaqueBlue)
     }
 
+    func testDashesFinerThanTheLimitDrawAsTheirAverageCoverage() throws {
+        // 100 points of 0.0001-point dashes would be a million dashes.
+        let line = BezierPath([.move(Point(0, 10)), .line(Point(100, 10))])
+        let fine = shape(line, fill: nil) { $0.strokeColor = Fixture.blue; $0.lineWidth = 2; $0.lineDashPattern = [0.0001, 0.0003] }
+        let pixmap = try Fixture.render(Fixture.tree(100, 20, [node(.zero, fine)]))
+        close(pixmap.rgba(50, 10), [0, 0, 64, 64])
+        close(pixmap.rgba(99, 9), [0, 0, 64, 64])
+    }
+
     // MARK: Gradient
 
     func gradient(_ type: GradientType, _ colors: [Color], start: Point, end: Point,

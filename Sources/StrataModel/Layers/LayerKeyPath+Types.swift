@@ -28,4 +28,9 @@ extension Limits {
     public static let maxPathElements = 100_000
     /// Unicode scalars of a text layer's string.
     public static let maxTextLength = 100_000
+    /// Points of a text layer's fontSize (animated sizes are clamped to it).
+    public static let maxFontSize = 4096.0
+    /// Dashes a stroke may have; a finer pattern draws as a solid line with
+    /// the pattern's average coverage.
+    public static let maxDashes = 100_000
 }

@@ -2,9 +2,13 @@ import StrataModel
 
 extension SceneBuilder {
     /// A from / to / by value; paths are read with the scene text so that a
-    /// syntax error points inside the string.
+    /// syntax error points inside the string; `instanceDelay` takes a time.
     mutating func valueForAnimation(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
         if path.valueKind == .path { return Self.listAnimationValue(node, path, isDelta: isDelta, source: source) }
+        if path.property == .instanceDelay {
+            // A time, with or without a unit, like the key itself.
+            return Values.time(node).map { .scalar($0) }.mapError { DiagnosticList([$0]) }
+        }
         return Self.animationValue(node, path, isDelta: isDelta)
     }
 

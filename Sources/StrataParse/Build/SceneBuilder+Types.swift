@@ -51,7 +51,7 @@ extension SceneBuilder {
         if let node = m["font"], let v = take(Values.string(node, what: "a font asset name or family")) {
             t.font = font(v, at: node)
         }
-        if let v = read(m, "fontSize", { Values.length($0, .nonNegative) }) { t.fontSize = v }
+        if let v = read(m, "fontSize", { Values.length($0, .closed(0, Limits.maxFontSize)) }) { t.fontSize = v }
         if let v = read(m, "foregroundColor", Values.color) { t.foregroundColor = v }
         if let v = read(m, "alignmentMode", { Values.choice($0, TextAlignment.self, what: "alignmentMode") }) { t.alignmentMode = v }
         if let v = read(m, "isWrapped", Values.bool) { t.isWrapped = v }

@@ -22,7 +22,7 @@ extension KeyTables {
     static let textKeys: [KeySpec] = [
         KeySpec("string", .string, "the text (UTF-8; \\n breaks lines); default empty"),
         KeySpec("font", .string, "a font asset name, or family and style for fontconfig (\"DejaVu Sans Bold\"); default Helvetica"),
-        KeySpec("fontSize", .length(.nonNegative), "points; default 36"),
+        KeySpec("fontSize", .length(.closed(0, Limits.maxFontSize)), "points, at most 4096; default 36"),
         KeySpec("foregroundColor", .color, "default opaque white"),
         KeySpec("alignmentMode", .choice(TextAlignment.allCases.map(\.rawValue)), "natural, left, right, center or justified; default natural"),
         KeySpec("isWrapped", .bool, "wrap lines at the bounds' width; default false"),
