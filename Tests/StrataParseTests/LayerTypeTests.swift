@@ -295,6 +295,25 @@ final class LayerTypeTests: XCTestCase {
     }
 }
 
+extension LayerTypeTests {
+    func testSchemaDescribesTheTypeKeys() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(sceneJSONSchema().utf8))
+        let defs = try XCTUnwrap((object as? [String: Any])?["$defs"] as? [String: Any])
+        let layer = try XCTUnwrap((defs["layer"] as? [String: Any])?["properties"] as? [String: Any])
+        for (_, specs) in KeyTables.keysByType {
+            for spec in specs {
+                let key = try XCTUnwrap(layer[spec.name] as? [String: Any], spec.name)
+                XCTAssertNil(key["not"], spec.name)
+                XCTAssertTrue((key["description"] as? String)?.contains("layers: ") ?? false, spec.name)
+            }
+        }
+        for name in ["emitterCell", "pathShape", "particleShape"] { XCTAssertNotNil(defs[name], name) }
+        let type = try XCTUnwrap(layer["type"] as? [String: Any])
+        let choices = (type["anyOf"] as? [[String: Any]])?.first?["enum"] as? [String]
+        XCTAssertEqual(choices, ["layer", "shape", "text", "gradient", "replicator", "scroll", "emitter"])
+    }
+}
+
 enum CLIPaths {
     /// The committed DejaVu Sans file.
     static var font: String {
