@@ -220,3 +220,29 @@ final class LayerTypeSamplingTests: XCTestCase {
         XCTAssertEqual(order("unordered"), [112, 107, 102])
     }
 }
+
+/// Paths, color lists and number lists as animation values.
+final class ListArithmeticTests: XCTestCase {
+    let a = BezierPath([.move(Point(0, 0)), .line(Point(10, 0))])
+    let b = BezierPath([.move(Point(2, 4)), .line(Point(20, 10))])
+
+    func testInterpolationAndMismatches() {
+        XCTAssertEqual(AnimatableValue.path(a).interpolated(to: .path(b), 0.5),
+                       .path(BezierPath([.move(Point(1, 2)), .line(Point(15, 5))])))
+        // Different structures or counts switch at the midpoint.
+        let c = AnimatableValue.path(BezierPath([.move(.zero)]))
+        XCTAssertEqual(AnimatableValue.path(a).interpolated(to: c, 0.49), .path(a))
+        XCTAssertEqual(AnimatableValue.path(a).interpolated(to: c, 0.5), c)
+        XCTAssertEqual(AnimatableValue.numbers([0, 10]).interpolated(to: .numbers([10, 20]), 0.25), .numbers([2.5, 12.5]))
+        XCTAssertEqual(AnimatableValue.numbers([0]).interpolated(to: .numbers([1, 2]), 0.2), .numbers([0]))
+        XCTAssertEqual(AnimatableValue.colors([.black]).interpolated(to: .colors([.white]), 0.5), .colors([Color(0.5, 0.5, 0.5)]))
+    }
+
+    func testAddSubtractAndCumulativeRepeats() {
+        XCTAssertEqual(AnimatableValue.path(a).adding(.path(b)), .path(BezierPath([.move(Point(2, 4)), .line(Point(30, 10))])))
+        XCTAssertEqual(AnimatableValue.path(b).subtracting(.path(a)), .path(BezierPath([.move(Point(2, 4)), .line(Point(10, 10))])))
+        XCTAssertEqual(AnimatableValue.numbers([1, 2]).adding(.numbers([10, 20])), .numbers([11, 22]))
+        XCTAssertEqual(AnimatableValue.numbers([1, 2]).repeated(3, onto: .numbers([0, 0])), .numbers([3, 6]))
+        XCTAssertEqual(AnimatableValue.path(a).repeated(2, onto: .path(a)), .path(BezierPath([.move(.zero), .line(Point(30, 0))])))
+    }
+}
