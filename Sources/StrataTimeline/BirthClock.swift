@@ -16,6 +16,9 @@ struct BirthClock {
     /// Births before each grid node (`rates.count + 1` entries).
     private var cumulative: [Double] = [0]
     static let step = 1.0 / 240
+    /// Longest time an animated rate is integrated over: two hours (about
+    /// 1.7 million grid steps).
+    static let maxSpan = 7200.0
 
     init(begin: Double, rate: Double) {
         self.begin = begin
@@ -27,7 +30,8 @@ struct BirthClock {
     init(begin: Double, end: Double, rate: (Double) -> Double) {
         self.begin = begin
         self.constantRate = nil
-        let steps = max(0, Int(((end - begin) / Self.step).rounded(.up)))
+        let span = min(max(end - begin, 0), Self.maxSpan)
+        let steps = span.isFinite ? Int((span / Self.step).rounded(.up)) : 0
         rates.reserveCapacity(steps)
         cumulative.reserveCapacity(steps + 1)
         var total = 0.0

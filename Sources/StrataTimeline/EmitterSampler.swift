@@ -48,6 +48,7 @@ struct EmitterSampler {
 
     /// The live particles at local time `t`, in draw order.
     func particles(at t: Double) -> ParticleContent {
+        guard t.isFinite else { return ParticleContent(particles: [], additive: false) }
         let model = layer.properties.emitter ?? presentation
         let maxLifetimeScale = Self.largestValue(of: .lifetime, model: model.lifetime, animations: birthAnimations)
         var out: [(particle: Particle, birth: Double, cell: Int)] = []
@@ -60,17 +61,20 @@ struct EmitterSampler {
             // Births that can still be alive: in [t - maxLife, t], within the cell's active time.
             let lo = max(begin, t - maxLife), hi = min(t, end)
             guard hi >= begin, lo <= hi else { continue }
-            let clock = rateAnimations.isEmpty
-                ? BirthClock(begin: begin, rate: cell.birthRate * model.birthRate)
+            // An animated birthRate is integrated from the cell's begin; past
+            // BirthClock.maxSpan (hours of layer time) the rate is taken as
+            // constant at its current value instead.
+            let clock = rateAnimations.isEmpty || hi - begin > BirthClock.maxSpan
+                ? BirthClock(begin: begin, rate: cell.birthRate * (rateAnimations.isEmpty ? model.birthRate : presentation.birthRate))
                 : BirthClock(begin: begin, end: hi) { s in
                     cell.birthRate * emitterState(at: s, animations: rateAnimations).birthRate
                 }
             // Counts within `slack` of a whole number are that number: a birth
             // exactly at t must not depend on rounding in the integral.
             let slack = 1e-9
-            let first = max(0, Int((clock.count(at: lo) - slack).rounded(.up)))
-            var last = Int(min(clock.count(at: hi) + slack, Double(Int.max / 2)).rounded(.down))
-            if hi == end { last = min(last, Int((clock.count(at: end) - slack).rounded(.up)) - 1) }  // end is exclusive
+            let first = max(0, Self.whole((clock.count(at: lo) - slack).rounded(.up)))
+            var last = Self.whole((clock.count(at: hi) + slack).rounded(.down))
+            if hi == end { last = min(last, Self.whole((clock.count(at: end) - slack).rounded(.up)) - 1) }  // end is exclusive
             guard first <= last else { continue }
             // Births looked at per frame are bounded too (most may be dead
             // when lifetimes vary a lot); the parser keeps real scenes far below.
@@ -136,6 +140,13 @@ struct EmitterSampler {
         case .backToFront:
             return items.enumerated().sorted { ($0.element.particle.z, $0.offset) < ($1.element.particle.z, $1.offset) }.map(\.element.particle)
         }
+    }
+
+    /// A count as an Int, clamped to ±2^52 (NaN is 0): birth numbers far
+    /// past any real scene must not trap.
+    static func whole(_ v: Double) -> Int {
+        guard !v.isNaN else { return 0 }
+        return Int(min(max(v, -0x1p52), 0x1p52))
     }
 
     /// The largest magnitude `property` takes: its model value, or any

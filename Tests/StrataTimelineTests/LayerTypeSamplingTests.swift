@@ -209,6 +209,17 @@ final class LayerTypeSamplingTests: XCTestCase {
         XCTAssertEqual(particles(s, 0.75).map(\.center.x), [0, 25, 50, 75].map { $0 * 1.0 })
     }
 
+    func testHugeTimesStayBounded() {
+        // Layer time far past any scene: births are counted in closed form,
+        // the animated rate falls back to constant, nothing traps.
+        guard let s = emitter("{contents: circle, birthRate: 10, lifetime: 1}",
+                              layer: "    timeOffset: 1e12\n    animations: [{keyPath: birthRate, from: 1, to: 2, duration: 1}]\n")
+        else { return }
+        XCTAssertEqual(particles(s, 0).count, 10)
+        guard let constant = emitter("{contents: circle, birthRate: 10, lifetime: 1}", layer: "    timeOffset: 1e300\n") else { return }
+        XCTAssertEqual(particles(constant, 0).count, 0)   // birth numbers past 2^52 are clamped: none alive
+    }
+
     func testRenderModesOrderParticles() {
         func order(_ mode: String) -> [Double] {
             guard let s = emitter("{contents: circle, birthRate: 2, lifetime: 10, velocity: 10}",

@@ -72,8 +72,8 @@ extension SceneBuilder {
         number("greenSpeed") { $0.greenSpeed = $1 }
         number("blueSpeed") { $0.blueSpeed = $1 }
         number("alphaSpeed") { $0.alphaSpeed = $1 }
-        time("beginTime", .any) { $0.beginTime = $1 }
-        time("duration", .nonNegative) { $0.duration = $1 }
+        time("beginTime", .closed(-Limits.maxDuration, Limits.maxDuration)) { $0.beginTime = $1 }
+        time("duration", .closed(0, Limits.maxDuration)) { $0.duration = $1 }
         if c.contents == nil && m["contents"] == nil && c.birthRate > 0 {
             sink.warning(node.location, "emitter cell has no 'contents', so its particles draw nothing (as in Core Animation); use contents: circle, square, {circle: d} or {rect: [w, h]}")
         }

@@ -99,8 +99,8 @@ extension KeyTables {
         KeySpec("greenSpeed", .number(.any), "green change per second; default 0"),
         KeySpec("blueSpeed", .number(.any), "blue change per second; default 0"),
         KeySpec("alphaSpeed", .number(.any), "alpha change per second; default 0"),
-        KeySpec("beginTime", .time(.any), "when the cell starts emitting, in the emitter's time (negative: already running at 0); default 0"),
-        KeySpec("duration", .time(.nonNegative), "seconds the cell emits; 0 for ever; default 0"),
+        KeySpec("beginTime", .time(.closed(-Limits.maxDuration, Limits.maxDuration)), "when the cell starts emitting, in the emitter's time (negative: already running at 0); default 0"),
+        KeySpec("duration", .time(.closed(0, Limits.maxDuration)), "seconds the cell emits; 0 for ever; default 0"),
     ])
 
     /// `path: {rect: ...}` and friends.
