@@ -17,6 +17,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CAV", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        // fontconfig and Pango font maps (font files, family lookup) for text layers.
+        .systemLibrary(name: "CFont", pkgConfig: "pangoft2",
+                       providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         // libpng through a tiny C target that owns setjmp (libpng reports errors with longjmp).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
@@ -25,11 +28,11 @@ let package = Package(
         .target(name: "StrataLayout", dependencies: ["StrataModel"]),
         // The front end validates constraint references and cycles with StrataLayout's graph,
         // and decodes `contents` images through StrataImage.
-        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "CYAML"]),
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "CYAML", "CFont"]),
         // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
         .target(name: "StrataTimeline", dependencies: ["StrataModel"]),
-        .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo"]),
+        .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
         .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
         .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
         .target(name: "StrataCompiler", dependencies: [

@@ -25,6 +25,7 @@ public enum Inspector {
                       ("timeOffset", .number(layer.timing.timeOffset))]
         }
         pairs.append(("localTime", .number(layer.localTime)))
+        if case .particles(let p) = layer.content { pairs.append(("particles", .number(Double(p.particles.count)))) }
         if !layer.activeAnimations.isEmpty || layer.transition != nil || layer.model != layer.properties {
             pairs.append(("model", .object(properties(layer.model))))
         }
@@ -71,6 +72,7 @@ public enum Inspector {
             pairs.append(("borderColor", .color(p.borderColor)))
         }
         if p.masksToBounds { pairs.append(("masksToBounds", .bool(true))) }
+        pairs += typedProperties(p)
         return pairs
     }
 }

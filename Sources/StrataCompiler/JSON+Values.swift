@@ -17,6 +17,9 @@ extension JSON {
         case .color(let c): return .color(c)
         case .transform(let t): return .transform(t)
         case .bool(let b): return .bool(b)
+        case .path(let p): return .string(p.svgPathData)
+        case .colors(let c): return .array(c.map(JSON.color))
+        case .numbers(let n): return .array(n.map(JSON.number))
         }
     }
 }

@@ -7,6 +7,12 @@ public enum AnimatableValue: Sendable, Hashable {
     case color(Color)
     case transform(Transform3D)
     case bool(Bool)
+    /// A shape path (`path`): interpolates point by point between paths of the same structure.
+    case path(BezierPath)
+    /// Gradient `colors`: interpolate element by element when the counts match.
+    case colors([Color])
+    /// `locations`, `lineDashPattern`: interpolate element by element when the counts match.
+    case numbers([Double])
 
     public var kind: ValueKind {
         switch self {
@@ -17,6 +23,9 @@ public enum AnimatableValue: Sendable, Hashable {
         case .color: return .color
         case .transform: return .transform
         case .bool: return .bool
+        case .path: return .path
+        case .colors: return .colors
+        case .numbers: return .numbers
         }
     }
 }
@@ -24,4 +33,5 @@ public enum AnimatableValue: Sendable, Hashable {
 /// The type of value a key path holds.
 public enum ValueKind: String, Sendable, Hashable {
     case scalar = "number", point, size, rect, color, transform, bool = "boolean"
+    case path, colors = "list of colors", numbers = "list of numbers"
 }

@@ -9,6 +9,14 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case shadowColor, shadowOpacity, shadowOffset, shadowRadius, contentsRect, contentsCenter
         /// Not animatable; addressable by transactions (`set:`).
         case masksToBounds
+        // Keys of one layer type (`layerType`; docs/layer-types.md).
+        case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPattern, lineDashPhase, strokeStart, strokeEnd
+        case fontSize, foregroundColor
+        case colors, locations, startPoint, endPoint
+        case instanceTransform, instanceDelay, instanceColor
+        case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+        case scrollPoint
+        case emitterPosition, emitterZPosition, emitterSize, birthRate, lifetime, velocity, scale, spin
     }
 
     /// A component below the property.
@@ -44,7 +52,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         let rest = Array(parts.dropFirst())
         if rest.isEmpty { return .success(path) }
         switch property {
-        case .transform, .sublayerTransform:
+        case .transform, .sublayerTransform, .instanceTransform:
             guard let c = TransformComponent(rawValue: rest[0]), rest.count <= 2 else {
                 return .failure(KeyPathError(message: "unknown transform key path '\(text)'",
                                              candidates: ["rotation", "scale", "translation"].map { "\(first).\($0)" }))
@@ -96,6 +104,16 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case .shadowOpacity, .shadowRadius: return .scalar
         case .shadowOffset: return .size
         case .contentsRect, .contentsCenter: return .rect
+        case .path: return .path
+        case .fillColor, .strokeColor, .foregroundColor, .instanceColor: return .color
+        case .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd, .fontSize, .instanceDelay,
+             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
+             .emitterZPosition, .birthRate, .lifetime, .velocity, .scale, .spin: return .scalar
+        case .lineDashPattern, .locations: return .numbers
+        case .colors: return .colors
+        case .startPoint, .endPoint, .scrollPoint, .emitterPosition: return .point
+        case .emitterSize: return .size
+        case .instanceTransform: return .transform
         }
     }
 

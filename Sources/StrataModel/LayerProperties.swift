@@ -48,6 +48,13 @@ public struct LayerProperties: Sendable, Hashable {
     /// Pixels per point of the rasterized bitmap.
     public var rasterizationScale: Double = 1
     public var allowsGroupOpacity: Bool = true
+    /// Type-specific properties: set for layers of that type only (see docs/layer-types.md).
+    public var shape: ShapeProperties? = nil
+    public var text: TextProperties? = nil
+    public var gradient: GradientProperties? = nil
+    public var replicator: ReplicatorProperties? = nil
+    public var scroll: ScrollProperties? = nil
+    public var emitter: EmitterProperties? = nil
 
     public init() {}
 

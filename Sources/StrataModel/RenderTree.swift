@@ -67,6 +67,14 @@ public struct RenderNode: Sendable {
 /// A layer's own drawing, in its bounds space, between background and sublayers.
 public enum RenderContent: Sendable {
     case none
+    /// CAShapeLayer: drawn outside the bounds too (clipped only by masksToBounds).
+    case shape(ShapeProperties)
+    /// CATextLayer: laid out in the bounds and clipped to them.
+    case text(TextProperties)
+    /// CAGradientLayer: fills the (rounded) bounds.
+    case gradient(GradientProperties)
+    /// CAEmitterLayer's live particles, in the layer's space, not clipped.
+    case particles(ParticleContent)
 }
 
 /// A shadow ready to draw, in the layer's bounds space.

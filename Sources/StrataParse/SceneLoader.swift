@@ -49,6 +49,7 @@ public enum SceneLoader {
             throw DiagnosticList(normalized(sink.items))
         }
         var builder = SceneBuilder(file: file)
+        builder.source = source
 
         // Params first: they are never substituted themselves.
         let declared = root["params"].map { builder.declaredParams($0) } ?? []

@@ -79,7 +79,7 @@ extension FrameRenderer {
             drawImage(image, node: node, alpha: alpha, cr: cr)
             cairo_set_matrix(cr, &m)
         }
-        if hasArea && contentPaints(node) {
+        if contentPaints(node) {
             drawContent(node, alpha: alpha, cr: cr)
             cairo_set_matrix(cr, &m)
         }

@@ -103,7 +103,6 @@ extension FrameRenderer {
         var box = DeviceBox.empty, fills = 0
         if hasArea {
             if let bg = node.backgroundColor, bg.alpha > 0 { box = ownBox; fills += 1 }
-            if contentPaints(node) { box = ownBox; fills += 1 }
             if let image = node.image, visible {
                 let d = ContentsLayout.destination(of: image, in: node.bounds)
                 if d.hasDrawableArea {
@@ -113,6 +112,13 @@ extension FrameRenderer {
                 }
             }
             if node.drawsBorder { box = box.union(ownBox); fills += 1 }
+        }
+        // Content may reach outside the bounds (a shape's path, particles)
+        // and paint without them; masksToBounds clips it to them.
+        if visible, let extent = contentExtent(node) {
+            var contentBox = DeviceBox(extent, through: matrix)
+            if node.masksToBounds { contentBox = contentBox.intersection(ownBox) }
+            if !contentBox.isEmpty { box = box.union(contentBox); fills += contentFills(node) }
         }
         var maskBox: DeviceBox?
         if let mask = node.mask?.node {

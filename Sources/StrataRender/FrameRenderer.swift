@@ -23,6 +23,10 @@ public final class FrameRenderer {
     var contexts: [DepthContext] = []
     /// Pixel size of the frame being drawn (bounds the plane bitmaps).
     var frameWidth = 0, frameHeight = 0
+    /// This thread's Pango font maps and text layouts (Pango is not thread-safe across font maps).
+    lazy var textEngine = TextEngine()
+    /// Retained bitmaps of static layer content (gradients), reused across frames.
+    lazy var rasterCache = RasterCache()
 
     public init() {}
 

@@ -17,6 +17,7 @@ extension AnimatableValue {
             return .color(Color(lerp(a.red, b.red), lerp(a.green, b.green), lerp(a.blue, b.blue), lerp(a.alpha, b.alpha)))
         case (.transform(let a), .transform(let b)): return .transform(Transform3D.interpolate(a, b, t))
         case (.bool(let a), .bool(let b)): return .bool(t < 0.5 ? a : b)
+        case (.path, .path), (.colors, .colors), (.numbers, .numbers): return listInterpolated(to: other, t)
         default: return t < 0.5 ? self : other
         }
     }
@@ -34,6 +35,7 @@ extension AnimatableValue {
             return .color(Color(a.red + b.red, a.green + b.green, a.blue + b.blue, a.alpha + b.alpha))
         case (.transform(let a), .transform(let b)): return .transform(b * a)
         case (.bool(let a), .bool(let b)): return .bool(a || b)
+        case (.path, .path), (.colors, .colors), (.numbers, .numbers): return listCombined(other, sign: 1)
         default: return other
         }
     }
@@ -50,6 +52,7 @@ extension AnimatableValue {
             return .color(Color(a.red - b.red, a.green - b.green, a.blue - b.blue, a.alpha - b.alpha))
         case (.transform(let a), .transform(let b)): return .transform((b.inverted ?? .identity) * a)
         case (.bool(let a), _): return .bool(a)
+        case (.path, .path), (.colors, .colors), (.numbers, .numbers): return listCombined(other, sign: -1)
         default: return self
         }
     }
@@ -65,6 +68,7 @@ extension AnimatableValue {
         case .rect(let a): return base.adding(.rect(Rect(a.minX * k, a.minY * k, a.width * k, a.height * k)))
         case .color(let a): return base.adding(.color(Color(a.red * k, a.green * k, a.blue * k, a.alpha * k)))
         case .bool: return base.adding(self)
+        case .path, .colors, .numbers: return base.adding(listScaled(k))
         case .transform(let t):
             // Exponentiation by squaring: t^n.
             var result = Transform3D.identity, square = t, e = n

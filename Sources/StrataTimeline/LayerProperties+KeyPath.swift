@@ -43,10 +43,17 @@ extension LayerProperties {
         case .contentsRect: return .rect(contentsRect)
         case .contentsCenter: return .rect(contentsCenter)
         case .masksToBounds: return .bool(masksToBounds)
+        case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPattern, .lineDashPhase,
+             .strokeStart, .strokeEnd, .fontSize, .foregroundColor, .colors, .locations, .startPoint, .endPoint,
+             .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
+             .instanceBlueOffset, .instanceAlphaOffset, .scrollPoint, .emitterPosition, .emitterZPosition,
+             .emitterSize, .birthRate, .lifetime, .velocity, .scale, .spin:
+            return typedValue(p)
         }
     }
 
     private mutating func setRootValue(_ v: AnimatableValue, _ p: LayerKeyPath.Property) {
+        if p.layerType != nil { return setTypedValue(v, p) }
         switch (p, v) {
         case (.bounds, .rect(let r)): bounds = r
         case (.position, .point(let q)): position = q

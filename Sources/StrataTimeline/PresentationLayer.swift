@@ -20,6 +20,13 @@ public struct PresentationLayer: Sendable {
     public var mask: [PresentationLayer] = []
     /// The transition running on the layer at this time, if any.
     public var transition: ActiveTransition? = nil
+    /// What the layer draws between its background and sublayers (shape,
+    /// text, gradient, particles), resolved from the presentation values.
+    public var content: RenderContent = .none
+    /// A replicator's copies 1..<instanceCount: copy i's sublayers sampled
+    /// `i * instanceDelay` seconds earlier. Empty when the delay is 0 (every
+    /// copy then shows `sublayers`).
+    public var instances: [[PresentationLayer]] = []
 }
 
 /// An animation that contributes to a presentation value at one time.

@@ -36,6 +36,8 @@ public enum Sampler {
             sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", parentTime: localTime, context: context)
         }
         result.transition = activeTransition(of: layer, path: path, localTime: localTime, context: context)
+        result.content = content(of: layer, properties: properties, localTime: localTime)
+        if layer.type == .replicator { result.instances = instances(of: layer, path: path, properties: properties, localTime: localTime, context: context) }
         return result
     }
 
@@ -52,15 +54,16 @@ public enum Sampler {
         let ordered = layer.sublayers.enumerated().sorted {
             ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
         }
-        let children = ordered.compactMap {
-            renderNode($0.element, parentSublayerTransform: ownSublayerTransform, images: images)
-        }
+        let children = layer.type == .replicator
+            ? replicatedChildren(of: layer, sublayerTransform: ownSublayerTransform, images: images)
+            : ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform, images: images) }
         var node = RenderNode(path: layer.path, bounds: p.bounds,
                           transform: p.toSuperlayer() * parentSublayerTransform,
                           opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
                           cornerRadius: max(0, p.cornerRadius), borderWidth: max(0, p.borderWidth),
                           borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
         applyCompositing(layer, to: &node, images: images)
+        node.content = layer.content
         return node
     }
 }

@@ -108,15 +108,9 @@ final class LayerTests: XCTestCase {
         }
     }
 
-    func testOtherLayerTypesAreNotSupportedYet() {
-        let m = Marked(layerScene("type: ⟨t⟩shape\npath: \"M 0 0 L 10 10\"\nfillColor: red\nopacity: ⟨o⟩2"))
-        let items = diagnostics(m)
-        XCTAssertEqual(items.map(\.description), [
-            "\(m.at("t")): error: layer type 'shape' is not supported yet",
-            "\(m.at("o")): error: expected a number from 0 to 1, found '2'",
-        ])
-        for type in LayerType.allCases where type != .layer && type != .transform {
-            assertOnlyError(Marked(layerScene("type: ⟨t⟩\(type.rawValue)")), at: "t", "layer type '\(type.rawValue)' is not supported yet")
+    func testEveryLayerTypeParses() {
+        for type in LayerType.allCases {
+            XCTAssertNotNil(scene(Marked(layerScene("type: \(type.rawValue)"))), type.rawValue)
         }
         assertOnlyError(Marked(layerScene("type: ⟨t⟩shap")), at: "t", "unknown layer type 'shap'; did you mean 'shape'?")
     }

@@ -70,7 +70,7 @@ final class TimelineParseTests: XCTestCase {
             "\(m.at("d")): error: unknown key path 'opactiy'; did you mean 'opacity'?",
             "\(m.at("e")): error: 'card' names no property; write the layer path, then the key path: 'card.opacity'",
             "\(m.at("f")): error: expected a number from 0 to 1, found '2'",
-            "\(m.at("g")): error: setting 'fillColor' in a transaction is not supported yet",
+            "\(m.at("g")): error: 'fillColor' is a key of 'shape' layers, not of type 'layer'",
             "\(m.at("h")): error: 'name' cannot be changed by a transaction",
             "\(m.at("i")): error: empty layer name in the layer path 'card//badge'",
         ])

@@ -38,7 +38,10 @@ struct MappingReader {
                 rejectedKeys = true
                 sink.error(pair.key.location, "'\(pair.name)' is not supported yet")
             case .typeSpecific(let types):
-                if let layerType, types.contains(layerType) { continue }
+                if let layerType, types.contains(layerType) {
+                    pairs[pair.name] = pair
+                    continue
+                }
                 rejectedKeys = true
                 let names = Suggestion.list(types.map(\.rawValue))
                 sink.error(pair.key.location, "'\(pair.name)' is a key of \(names) layers, not of type '\(layerType?.rawValue ?? "layer")'")
@@ -52,7 +55,7 @@ struct MappingReader {
 
     /// The value of a supported key, if present.
     subscript(_ key: String) -> YAMLNode? {
-        assert(table.spec(key)?.status == .supported, "'\(key)' is not a supported key of the \(table.what) table")
+        assert(table.spec(key).map { $0.status != .notSupportedYet } ?? false, "'\(key)' is not a supported key of the \(table.what) table")
         return pairs[key]?.value
     }
 

@@ -140,13 +140,18 @@ extension SceneBuilder {
             failed = true
         }
         guard let keyPath else { return nil }
+        if let owner = keyPath.property.layerType, owner != layerType, let k = m["keyPath"] {
+            sink.error(k.location, "'\(keyPath.property.rawValue)' is a key of '\(owner.rawValue)' layers, not of type '\(layerType.rawValue)'")
+            return nil
+        }
         if keyPath.valueKind == .bool, let by = m.keyNode("by") {
             sink.error(by.location, "'by' does not apply to the boolean key path '\(keyPath.text)'; use 'from' and 'to'")
             failed = true
         }
-        let from = m["from"].flatMap { take(Self.animationValue($0, keyPath, isDelta: false)) }
-        let to = m["to"].flatMap { take(Self.animationValue($0, keyPath, isDelta: false)) }
-        let by = m["by"].flatMap { take(Self.animationValue($0, keyPath, isDelta: true)) }
+        let from = m["from"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false)) }
+        let to = m["to"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false)) }
+        let by = m["by"].flatMap { take(valueForAnimation($0, keyPath, isDelta: true)) }
+        checkTypedEnds(keyPath, m, from: from, to: to, by: by)
         if failed || (m.has("from") && from == nil) || (m.has("to") && to == nil) || (m.has("by") && by == nil) {
             return nil
         }
@@ -234,7 +239,8 @@ extension SceneBuilder {
         let root = String(text.prefix { $0 != "." })
         if LayerKeyPath.Property(rawValue: root) == nil, let spec = KeyTables.layer.spec(root) {
             switch spec.status {
-            case .notSupportedYet, .typeSpecific: return Values.fail(node, "animating '\(root)' is not supported yet")
+            case .notSupportedYet: return Values.fail(node, "animating '\(root)' is not supported yet")
+            case .typeSpecific: return Values.fail(node, "'\(root)' is not an animatable property")
             case .supported where root == "masksToBounds" || root == "shadowPath": return Values.fail(node, "animating '\(root)' is not supported yet")
             case .supported: return Values.fail(node, "'\(root)' is not an animatable property")
             }
@@ -270,7 +276,7 @@ extension SceneBuilder {
                 case .opacity: bound = .unit
                 case .cornerRadius, .borderWidth: bound = .nonNegative
                 case .bounds where path.fields.contains("size"): bound = .nonNegative
-                default: break
+                default: bound = Self.typedBound(path.property)
                 }
             }
             return one(Values.number(node, bound).map { .scalar($0) })
@@ -280,6 +286,7 @@ extension SceneBuilder {
         case .color: return one(Values.color(node).map { .color($0) })
         case .bool: return one(Values.bool(node).map { .bool($0) })
         case .transform: return Values.transform(node).map { .transform($0) }
+        case .path, .colors, .numbers: return listAnimationValue(node, path, isDelta: isDelta, source: [])
         }
     }
 }

@@ -154,6 +154,9 @@ extension SceneBuilder {
         case .rect: return "a rect"
         case .point: return "a point"
         case .size: return "a size"
+        case .path: return "path data"
+        case .colors: return "a list of colors"
+        case .numbers: return "a list of numbers"
         }
     }
 }

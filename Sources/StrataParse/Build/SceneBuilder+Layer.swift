@@ -40,7 +40,6 @@ extension SceneBuilder {
         if node.mapping != nil, let t = node["type"],
            let parsed = take(Values.choice(t, LayerType.self, what: "layer type")) {
             type = parsed
-            if type != .layer && type != .transform { sink.error(t.location, "layer type '\(type.rawValue)' is not supported yet") }
         }
         guard let m = MappingReader(node, KeyTables.layer, layerType: type, sink: &sink) else { return nil }
         var layer = Layer(name: nil, location: node.useLocation)
@@ -54,6 +53,9 @@ extension SceneBuilder {
         }
         layer.properties = buildProperties(m)
         buildCompositing(m, into: &layer, depth: depth)
+        buildTypeProperties(m, type: type, into: &layer.properties)
+        layerType = type
+        layerModel = layer.properties
         if let v = read(m, "beginTime", { Values.time($0) }) { layer.timing.beginTime = v }
         if let v = read(m, "speed", { Values.number($0, .nonNegative) }) { layer.timing.speed = v }
         if let v = read(m, "timeOffset", { Values.time($0) }) { layer.timing.timeOffset = v }
@@ -66,6 +68,7 @@ extension SceneBuilder {
         if let sublayers = m["sublayers"] {
             layer.sublayers = buildLayers(sublayers, depth: depth + 1)
         }
+        checkTypedLayer(layer, m)
         return layer
     }
 

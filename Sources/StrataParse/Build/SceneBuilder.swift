@@ -14,6 +14,13 @@ struct SceneBuilder {
     var directory = ""
     /// Decoded `contents` images by key (SceneBuilder+Compositing).
     var images: [String: Pixmap] = [:]
+    /// The scene text, to point inside multi-line scalars (path data).
+    var source: [Unicode.Scalar] = []
+    /// Asset name -> resolved file path (font assets of text layers).
+    var assetFiles: [String: String] = [:]
+    /// The type and model values of the layer whose animations are being built.
+    var layerType: LayerType = .layer
+    var layerModel = LayerProperties()
 
     init(file: String) {
         self.file = file
@@ -64,6 +71,7 @@ struct SceneBuilder {
         let assets = top["assets"].map { buildAssets($0, directory: directory) } ?? [:]
         self.assets = assets
         self.directory = directory
+        assetFiles = assets
         var root = Layer(name: nil, location: node.location)
         if let size = canvas?.size {
             root.properties.bounds = Rect(0, 0, size.width, size.height)

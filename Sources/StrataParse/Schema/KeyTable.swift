@@ -6,7 +6,7 @@ enum KeyStatus: Sendable, Equatable {
     case supported
     /// In the format contract but not implemented: an error, never ignored.
     case notSupportedYet
-    /// A key of these layer types only (all of them not supported yet).
+    /// A key of these layer types only.
     case typeSpecific([LayerType])
 }
 
@@ -83,9 +83,11 @@ struct KeySpec: Sendable {
         return k
     }
 
-    static func typed(_ name: String, _ types: [LayerType]) -> KeySpec {
+    /// A key of layers of `types` only.
+    static func typed(_ spec: KeySpec, _ types: [LayerType]) -> KeySpec {
         let list = types.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        var k = KeySpec(name, .unchecked, "a key of \(list) layers (not supported yet)")
+        var k = spec
+        k.doc = "\(list) layers: " + spec.doc
         k.status = .typeSpecific(types)
         return k
     }

@@ -24,7 +24,7 @@ enum KeyTables {
 
     static let layer = KeyTable(what: "layer", keys: [
         KeySpec("name", .name, "unique among siblings; letters, digits, '_' and '-', not only digits"),
-        KeySpec("type", .choice([LayerType.layer.rawValue, LayerType.transform.rawValue]), "layer type; default 'layer'; 'transform' is CATransformLayer"),
+        KeySpec("type", .choice(LayerType.allCases.map(\.rawValue)), "layer type: layer, shape, text, gradient, replicator, transform (CATransformLayer) scroll or emitter; default layer"),
         KeySpec("bounds", .rect, "[x, y, w, h] in the layer's own space; default [0, 0, 0, 0]"),
         KeySpec("position", .point, "[x, y] of the anchor point in the superlayer; default [0, 0]"),
         KeySpec("anchorPoint", .point, "unit coordinates in the bounds; default [0.5, 0.5]"),
@@ -51,29 +51,22 @@ enum KeyTables {
         KeySpec("actions", .namedMap(.anyOf([.ref("animation"), .ref("transition"), .null])), "property name -> the animation or transition a transaction runs when it changes, or null for none"),
     ] + compositingKeys + typeKeys)
 
-    /// Keys that belong to one layer type (none of these types is supported yet).
-    static let keysByType: [(LayerType, [String])] = [
-        (.shape, ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin",
-                  "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"]),
-        (.text, ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "isWrapped", "truncationMode"]),
-        (.gradient, ["colors", "locations", "startPoint", "endPoint", "gradientType"]),
-        (.replicator, ["instanceCount", "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset",
-                       "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth"]),
-        (.scroll, ["scrollMode", "scrollPoint"]),
-        (.emitter, ["emitterPosition", "emitterZPosition", "emitterSize", "emitterShape", "emitterMode", "renderMode",
-                    "birthRate", "lifetime", "velocity", "scale", "spin", "seed", "emitterCells"]),
+    /// Keys that belong to one layer type (`type: transform` has none; it is not supported yet).
+    static let keysByType: [(LayerType, [KeySpec])] = [
+        (.shape, shapeKeys), (.text, textKeys), (.gradient, gradientKeys), (.replicator, replicatorKeys),
+        (.scroll, scrollKeys), (.emitter, emitterKeys),
     ]
 
     private static var typeKeys: [KeySpec] {
-        var seen: [String: [LayerType]] = [:]
+        var seen: [String: (KeySpec, [LayerType])] = [:]
         var order: [String] = []
-        for (type, names) in keysByType {
-            for n in names {
-                if seen[n] == nil { order.append(n) }
-                seen[n, default: []].append(type)
+        for (type, specs) in keysByType {
+            for spec in specs {
+                if seen[spec.name] == nil { order.append(spec.name); seen[spec.name] = (spec, []) }
+                seen[spec.name]!.1.append(type)
             }
         }
-        return order.map { KeySpec.typed($0, seen[$0]!) }
+        return order.map { KeySpec.typed(seen[$0]!.0, seen[$0]!.1) }
     }
 
     static let animation = KeyTable(what: "animation", keys: [

@@ -46,6 +46,9 @@ enum SchemaGenerator {
             ("goldenFrame", .object(objectBody(KeyTables.goldenFrame))),
             ("tolerance", .object(objectBody(KeyTables.tolerance))),
             ("constraint", .object(objectBody(KeyTables.constraint))),
+            ("emitterCell", .object(objectBody(KeyTables.emitterCell))),
+            ("pathShape", .object(objectBody(KeyTables.pathShape) + [("minProperties", .number(1))])),
+            ("particleShape", .object(objectBody(KeyTables.particleShape) + [("minProperties", .number(1)), ("maxProperties", .number(1))])),
         ]
     }
 
@@ -53,9 +56,9 @@ enum SchemaGenerator {
     static func objectBody(_ table: KeyTable) -> [(String, J)] {
         let properties: [(String, J)] = table.keys.map { spec in
             switch spec.status {
-            case .supported:
+            case .supported, .typeSpecific:
                 return (spec.name, described(schema(spec.schema), spec.doc))
-            case .notSupportedYet, .typeSpecific:
+            case .notSupportedYet:
                 return (spec.name, .object([("description", .string(spec.doc)), ("not", .object([]))]))
             }
         }

@@ -1,0 +1,88 @@
+// Font lookup for Strata: fontconfig and Pango's fontconfig font maps.
+// Small helpers over casts and fontconfig calls that Swift cannot express
+// directly (GObject cast macros). Strings returned are g_malloc'ed: g_free them.
+#include <string.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+
+/// A fontconfig configuration holding only the font file at `path` (no
+/// system fonts, no config files), or NULL when it holds no font.
+static inline FcConfig *strata_config_for_file(const char *path) {
+    FcConfig *config = FcConfigCreate();
+    if (!config) return NULL;
+    if (!FcConfigAppFontAddFile(config, (const FcChar8 *)path)) {
+        FcConfigDestroy(config);
+        return NULL;
+    }
+    FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+    if (!set || set->nfont < 1) {
+        FcConfigDestroy(config);
+        return NULL;
+    }
+    return config;
+}
+
+/// The family name of the first font in the file at `path`, or NULL when
+/// the file is not a font fontconfig can read.
+static inline char *strata_family_of_file(const char *path) {
+    FcConfig *config = strata_config_for_file(path);
+    if (!config) return NULL;
+    char *family = NULL;
+    FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+    FcChar8 *name = NULL;
+    if (FcPatternGetString(set->fonts[0], FC_FAMILY, 0, &name) == FcResultMatch && name)
+        family = g_strdup((const char *)name);
+    FcConfigDestroy(config);
+    return family;
+}
+
+/// The family of a Pango font description ("DejaVu Sans Bold 12" ->
+/// "DejaVu Sans"; the first of a comma-separated list), or NULL.
+static inline char *strata_description_family(const char *description) {
+    PangoFontDescription *desc = pango_font_description_from_string(description);
+    if (!desc) return NULL;
+    const char *family = pango_font_description_get_family(desc);
+    char *result = NULL;
+    if (family) {
+        const char *comma = strchr(family, ',');
+        result = comma ? g_strndup(family, (gsize)(comma - family)) : g_strdup(family);
+    }
+    pango_font_description_free(desc);
+    return result;
+}
+
+/// The family fontconfig picks for `family` with the system configuration
+/// (what Pango falls back to when the family is missing), or NULL.
+static inline char *strata_matched_family(const char *family) {
+    FcPattern *pattern = FcPatternCreate();
+    if (!pattern) return NULL;
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result;
+    FcPattern *match = FcFontMatch(NULL, pattern, &result);
+    FcPatternDestroy(pattern);
+    if (!match) return NULL;
+    char *matched = NULL;
+    FcChar8 *name = NULL;
+    if (FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch && name)
+        matched = g_strdup((const char *)name);
+    FcPatternDestroy(match);
+    return matched;
+}
+
+/// A Pango font map (one per render thread) that sees only the font file
+/// at `path`, or NULL when the file holds no font. Unref it with g_object_unref.
+static inline PangoFontMap *strata_font_map_for_file(const char *path) {
+    FcConfig *config = strata_config_for_file(path);
+    if (!config) return NULL;
+    PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+    if (map) pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
+    FcConfigDestroy(config);  // the font map keeps its own reference
+    return map;
+}
+
+static inline void strata_g_free(void *p) { g_free(p); }
+static inline void strata_g_object_unref(void *p) { if (p) g_object_unref(p); }
+static inline int strata_pango_scale(void) { return PANGO_SCALE; }

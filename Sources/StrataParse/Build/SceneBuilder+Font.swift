@@ -1,0 +1,36 @@
+import CFont
+import StrataModel
+
+extension SceneBuilder {
+    /// Generic family names fontconfig maps to a default font: never "missing".
+    static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui",
+                                               "cursive", "fantasy", "emoji", "math"]
+
+    /// A text layer's `font`: an asset name (the font file; it must hold a
+    /// font), or a Pango font description whose family fontconfig should
+    /// know. A family it does not know is a warning naming the fallback.
+    mutating func font(_ text: String, at node: YAMLNode) -> FontSpec {
+        if let file = assetFiles[text] {
+            guard let family = strata_family_of_file(file) else {
+                sink.error(node.location, "asset '\(text)' ('\(file)') is not a font file fontconfig can read")
+                return TextProperties().font
+            }
+            strata_g_free(family)
+            return FontSpec(description: text, file: file)
+        }
+        guard let rawFamily = strata_description_family(text) else {
+            sink.error(node.location, "'\(YAMLNode.clip(text))' names no font family; give a font asset name or a family like \"DejaVu Sans Bold\"")
+            return TextProperties().font
+        }
+        let family = String(cString: rawFamily)
+        strata_g_free(rawFamily)
+        if !Self.genericFamilies.contains(family.lowercased()), let rawMatch = strata_matched_family(family) {
+            let matched = String(cString: rawMatch)
+            strata_g_free(rawMatch)
+            if matched.lowercased() != family.lowercased() {
+                sink.warning(node.location, "font family '\(family)' not found; using '\(matched)' instead")
+            }
+        }
+        return FontSpec(description: text)
+    }
+}

@@ -1,0 +1,144 @@
+import StrataModel
+
+extension SceneBuilder {
+    /// A from / to / by value; paths are read with the scene text so that a
+    /// syntax error points inside the string; `instanceDelay` takes a time.
+    mutating func valueForAnimation(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
+        if path.valueKind == .path { return Self.listAnimationValue(node, path, isDelta: isDelta, source: source) }
+        if path.property == .instanceDelay {
+            // A time, with or without a unit, like the key itself.
+            return Values.time(node).map { .scalar($0) }.mapError { DiagnosticList([$0]) }
+        }
+        return Self.animationValue(node, path, isDelta: isDelta)
+    }
+
+    /// Values of the list kinds: a path, a list of colors, a list of numbers.
+    static func listAnimationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool,
+                                   source: [Unicode.Scalar]) -> ParsedMany<AnimatableValue> {
+        func many<T>(_ r: Parsed<T>) -> ParsedMany<T> { r.mapError { DiagnosticList([$0]) } }
+        switch path.valueKind {
+        case .path:
+            return pathValue(node, source: source).map { .path($0) }
+        case .colors:
+            return many(colorList(node)).map { .colors($0) }
+        default:
+            let bound: Bound = isDelta ? .any : path.property == .locations ? .unit : .nonNegative
+            return many(numberList(node, bound, what: path.property == .locations ? "a location" : "a dash length")).map { .numbers($0) }
+        }
+    }
+
+    /// Range limits of type-specific scalars (lifted for `by`).
+    static func typedBound(_ p: LayerKeyPath.Property) -> Bound {
+        switch p {
+        case .strokeStart, .strokeEnd: return .unit
+        case .lineWidth, .miterLimit, .fontSize, .birthRate, .lifetime: return .nonNegative
+        default: return .any
+        }
+    }
+
+    /// Paths interpolate only between paths of the same structure, and
+    /// lists only between lists of the same length (Core Animation's rule):
+    /// a mismatch between the ends, or between one end and the layer's own
+    /// value that a missing end stands for, is an error here rather than a
+    /// jump in the middle of the animation.
+    mutating func checkTypedEnds(_ keyPath: LayerKeyPath, _ m: MappingReader,
+                                 from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
+        guard keyPath.fields.isEmpty, [.path, .colors, .numbers].contains(keyPath.valueKind) else { return }
+        if keyPath.valueKind == .path, let key = m.keyNode("by") {
+            sink.error(key.location, "'by' does not apply to 'path'; use 'from' and 'to'")
+            return
+        }
+        var ends: [(String, AnimatableValue, YAMLNode)] = []
+        if let from, let node = m["from"] { ends.append(("from", from, node)) }
+        if let to, let node = m["to"] { ends.append(("to", to, node)) }
+        if let by, let node = m["by"] { ends.append(("by", by, node)) }
+        if ends.count == 2 {
+            if let problem = Self.mismatch(ends[1].1, ends[0].1, other: "'\(ends[0].0)'") {
+                sink.error(ends[1].2.location, "'\(ends[1].0)' \(problem)")
+            }
+        } else if let (name, value, node) = ends.first {
+            let model = modelValue(keyPath.property)
+            if keyPath.valueKind == .path, case .path(let p)? = model, p.isEmpty {
+                sink.error(node.location, "the layer has no 'path' for the animation to start or end at; give both 'from' and 'to'")
+            } else if let model, let problem = Self.mismatch(value, model, other: "the layer's '\(keyPath.property.rawValue)' (the animation's other end)") {
+                sink.error(node.location, "'\(name)' \(problem)")
+            }
+        }
+    }
+
+    /// The layer's own value of a list-kind property.
+    private func modelValue(_ p: LayerKeyPath.Property) -> AnimatableValue? {
+        switch p {
+        case .path: return .path(layerModel.shape?.path ?? BezierPath())
+        case .colors: return .colors(layerModel.gradient?.colors ?? [])
+        case .locations: return .numbers(layerModel.gradient?.resolvedLocations ?? [])
+        case .lineDashPattern: return .numbers(layerModel.shape?.lineDashPattern ?? [])
+        default: return nil
+        }
+    }
+
+    /// Why `a` cannot be interpolated with `b`, or nil when it can.
+    static func mismatch(_ a: AnimatableValue, _ b: AnimatableValue, other: String) -> String? {
+        switch (a, b) {
+        case (.path(let p), .path(let q)):
+            guard !p.hasSameStructure(as: q) else { return nil }
+            return "has a path of another structure than \(other): \(p.structure) vs \(q.structure) "
+                + "(M move, L line, C curve, Z close; H/V are lines, Q/T/S/A curves); "
+                + "paths interpolate only with the same elements"
+        case (.colors(let p), .colors(let q)):
+            guard p.count != q.count else { return nil }
+            return "has \(p.count) color\(p.count == 1 ? "" : "s") but \(other) has \(q.count); lists interpolate only with the same count"
+        case (.numbers(let p), .numbers(let q)):
+            guard p.count != q.count else { return nil }
+            return "has \(p.count) value\(p.count == 1 ? "" : "s") but \(other) has \(q.count); lists interpolate only with the same count"
+        default:
+            return nil
+        }
+    }
+
+    /// Limits that depend on the whole layer: an emitter's live particles,
+    /// a replicator's expanded layer count.
+    mutating func checkTypedLayer(_ layer: Layer, _ m: MappingReader) {
+        if layer.type == .emitter, let e = layer.properties.emitter {
+            let estimate = Self.particleEstimate(e, animations: layer.animations)
+            if estimate > Double(Limits.maxParticles) {
+                let at = m.keyNode("emitterCells")?.location ?? layer.location
+                sink.error(at, "the emitter may have \(Values.format(estimate.rounded(.up))) particles alive at once "
+                           + "(birthRate x (lifetime + lifetimeRange) summed over its cells, with the layer's multipliers); "
+                           + "at most \(Limits.maxParticles) are allowed")
+            }
+        }
+        if layer.type == .replicator {
+            let drawn = Self.drawnLayers(layer)
+            let children = layer.sublayers.reduce(0) { $0 + Self.drawnLayers($1) }
+            if drawn > Double(Limits.maxReplicatedLayers), children <= Double(Limits.maxReplicatedLayers) {
+                let at = m.keyNode("instanceCount")?.location ?? layer.location
+                sink.error(at, "the replicator would draw \(Values.format(drawn)) layers (its copies times its sublayers, "
+                           + "nested replicators multiplying); at most \(Limits.maxReplicatedLayers) are allowed")
+            }
+        }
+    }
+
+    /// Σ cells: birthRate x (lifetime + lifetimeRange), times the layer's
+    /// largest birthRate and lifetime multipliers (animations included).
+    static func particleEstimate(_ e: EmitterProperties, animations: [Animation]) -> Double {
+        func largest(_ p: LayerKeyPath.Property, _ model: Double) -> Double {
+            var v = abs(model)
+            for a in animations where a.keyPath.property == p {
+                guard case .basic(let from, let to, let by) = a.kind else { continue }
+                for case .scalar(let x)? in [from, to] { v = max(v, abs(x)) }
+                if case .scalar(let x)? = by { v += abs(x) }
+            }
+            return v
+        }
+        let perLayer = largest(.birthRate, e.birthRate) * largest(.lifetime, e.lifetime)
+        return e.cells.reduce(0) { $0 + $1.birthRate * ($1.lifetime + $1.lifetimeRange) } * perLayer
+    }
+
+    /// Layers a subtree draws once replicators are expanded.
+    static func drawnLayers(_ layer: Layer) -> Double {
+        let children = layer.sublayers.reduce(0.0) { $0 + drawnLayers($1) }
+        let copies = layer.type == .replicator ? Double(layer.properties.replicator?.instanceCount ?? 1) : 1
+        return 1 + copies * children
+    }
+}
