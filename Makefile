@@ -39,5 +39,9 @@ demo: build
 	@mkdir -p out
 	$(BIN_RELEASE) render scenes/demo.yaml -o out/demo.mp4
 
+# Benchmarks against rlottie, ThorVG and x264 alone; writes bench/results.md.
+bench: deps
+	bash bench/run.sh
+
 clean:
 	rm -rf .build out

@@ -22,6 +22,8 @@ enum Help {
 
         OUT is a .mp4 file (H.264, yuv420p, BT.709), a folder ending in '/' (PNG
         sequence 00000.png ...) or a .png file (one still; with --time or --frames N).
+        OUT /dev/null renders every requested frame and discards it (times rendering
+        alone; nothing is written).
 
           -o, --output PATH     output file or folder (written under a temporary name,
                                 renamed when complete; nothing is left on failure)

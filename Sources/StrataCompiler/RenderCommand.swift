@@ -3,7 +3,8 @@ import StrataEncode
 import StrataModel
 import StrataParse
 
-/// `strata render SCENE -o OUT`: an MP4, a PNG sequence or one PNG still.
+/// `strata render SCENE -o OUT`: an MP4, a PNG sequence, one PNG still, or
+/// nothing (`-o /dev/null`: render and discard, to time rendering alone).
 public struct RenderCommand: Sendable {
     public var scenePath: String
     public var output: String
@@ -25,13 +26,19 @@ public struct RenderCommand: Sendable {
         self.output = output
     }
 
+    /// `-o` value that renders every frame and discards it.
+    public static let discardOutput = "/dev/null"
+
     /// What `-o` names.
     enum Target {
         case mp4(String), pngSequence(String), still(String)
+        /// Frames go through the normal pipeline and are dropped; no file is touched.
+        case discard
     }
 
     var target: Target {
         get throws(CompileError) {
+            if output == Self.discardOutput { return .discard }
             var isDir: ObjCBool = false
             if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDir) && isDir.boolValue) {
                 return .pngSequence(output)
@@ -40,7 +47,7 @@ public struct RenderCommand: Sendable {
             case "mp4", "m4v": return .mp4(output)
             case "png": return .still(output)
             default:
-                throw CompileError("cannot tell the output format of '\(output)': use a .mp4 or .png name, or a folder ending in '/'")
+                throw CompileError("cannot tell the output format of '\(output)': use a .mp4 or .png name, a folder ending in '/', or \(Self.discardOutput)")
             }
         }
     }
@@ -85,6 +92,8 @@ public struct RenderCommand: Sendable {
             }
         case .pngSequence(let dir):
             try writeSequence(into: dir, indices: indices, pipeline: pipeline, times: times, progress: progress)
+        case .discard:
+            try pipeline.run(times: times, progress: progress) { _, _ in }
         }
     }
 
@@ -92,7 +101,10 @@ public struct RenderCommand: Sendable {
     func frameTimes(_ scene: Scene, target: Target) throws(CompileError) -> (times: [Double], indices: [Int]) {
         let count = scene.frameCount
         if let time {
-            guard case .still = target else { throw CompileError("--time makes one still; give a .png output") }
+            switch target {
+            case .still, .discard: break
+            default: throw CompileError("--time makes one still; give a .png output (or \(Self.discardOutput))")
+            }
             guard time.isFinite, time >= 0 else { throw CompileError("--time must be a finite time >= 0") }
             return ([time], [Int((time * scene.canvas.fps).rounded())])
         }
