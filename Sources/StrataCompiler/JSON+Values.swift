@@ -17,6 +17,16 @@ extension JSON {
         case .color(let c): return .color(c)
         case .transform(let t): return .transform(t)
         case .bool(let b): return .bool(b)
+        case .image(let v): return .contents(v)
         }
+    }
+}
+
+extension JSON {
+    /// An asset key (or null); mid-dissolve `{"from": a, "to": b, "progress": p}`.
+    static func contents(_ v: ContentsValue) -> JSON {
+        let key: JSON = v.key.map(JSON.string) ?? .null
+        guard let blend = v.blend else { return key }
+        return .object([("from", blend.from.map(JSON.string) ?? .null), ("to", key), ("progress", .number(blend.progress))])
     }
 }

@@ -7,6 +7,8 @@ public enum AnimatableValue: Sendable, Hashable {
     case color(Color)
     case transform(Transform3D)
     case bool(Bool)
+    /// `contents`: an image key, possibly mid-dissolve.
+    case image(ContentsValue)
 
     public var kind: ValueKind {
         switch self {
@@ -17,11 +19,12 @@ public enum AnimatableValue: Sendable, Hashable {
         case .color: return .color
         case .transform: return .transform
         case .bool: return .bool
+        case .image: return .image
         }
     }
 }
 
 /// The type of value a key path holds.
 public enum ValueKind: String, Sendable, Hashable {
-    case scalar = "number", point, size, rect, color, transform, bool = "boolean"
+    case scalar = "number", point, size, rect, color, transform, bool = "boolean", image
 }

@@ -9,6 +9,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case shadowColor, shadowOpacity, shadowOffset, shadowRadius, contentsRect, contentsCenter
         /// Not animatable; addressable by transactions (`set:`).
         case masksToBounds
+        /// An image (asset key); its animations cross-dissolve.
+        case contents
     }
 
     /// A component below the property.
@@ -96,6 +98,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case .shadowOpacity, .shadowRadius: return .scalar
         case .shadowOffset: return .size
         case .contentsRect, .contentsCenter: return .rect
+        case .contents: return .image
         }
     }
 

@@ -48,6 +48,9 @@ public struct LayerProperties: Sendable, Hashable {
     /// Pixels per point of the rasterized bitmap.
     public var rasterizationScale: Double = 1
     public var allowsGroupOpacity: Bool = true
+    /// Presentation only: while a `contents` animation runs, the image
+    /// dissolving out and the weight of `contents` (docs/compositing.md).
+    public var contentsBlend: ContentsBlend? = nil
 
     public init() {}
 

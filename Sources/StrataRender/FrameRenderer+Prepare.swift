@@ -104,7 +104,7 @@ extension FrameRenderer {
         if hasArea {
             if let bg = node.backgroundColor, bg.alpha > 0 { box = ownBox; fills += 1 }
             if contentPaints(node) { box = ownBox; fills += 1 }
-            if let image = node.image, visible {
+            for image in node.contentsImages where visible {
                 let d = ContentsLayout.destination(of: image, in: node.bounds)
                 if d.hasDrawableArea {
                     let imageBox = DeviceBox(d, through: matrix)

@@ -43,6 +43,7 @@ extension LayerProperties {
         case .contentsRect: return .rect(contentsRect)
         case .contentsCenter: return .rect(contentsCenter)
         case .masksToBounds: return .bool(masksToBounds)
+        case .contents: return .image(ContentsValue(key: contents, blend: contentsBlend))
         }
     }
 
@@ -68,6 +69,7 @@ extension LayerProperties {
         case (.contentsRect, .rect(let r)): contentsRect = r
         case (.contentsCenter, .rect(let r)): contentsCenter = r
         case (.masksToBounds, .bool(let b)): masksToBounds = b
+        case (.contents, .image(let v)): contents = v.key; contentsBlend = v.blend
         default: assertionFailure("value \(v.kind) does not fit \(p)")
         }
     }

@@ -280,6 +280,10 @@ extension SceneBuilder {
         case .color: return one(Values.color(node).map { .color($0) })
         case .bool: return one(Values.bool(node).map { .bool($0) })
         case .transform: return Values.transform(node).map { .transform($0) }
+        case .image:
+            // Images are decoded by the (mutating) builder: transactions resolve them
+            // in `buildChanges`; animation values of images are not built yet.
+            return one(Values.fail(node, "image values in animations are not supported yet; set 'contents' in a transaction (its default animation cross-dissolves) or give the 'contents' action a duration without values"))
         }
     }
 }
