@@ -24,6 +24,7 @@ public enum Inspector {
             pairs += [("beginTime", .number(layer.timing.beginTime)), ("speed", .number(layer.timing.speed)),
                       ("timeOffset", .number(layer.timing.timeOffset))]
         }
+        if let mask = layer.mask.first { pairs.append(("mask", maskEntry(mask))) }
         pairs.append(("localTime", .number(layer.localTime)))
         if !layer.activeAnimations.isEmpty || layer.transition != nil || layer.model != layer.properties {
             pairs.append(("model", .object(properties(layer.model))))
@@ -71,6 +72,6 @@ public enum Inspector {
             pairs.append(("borderColor", .color(p.borderColor)))
         }
         if p.masksToBounds { pairs.append(("masksToBounds", .bool(true))) }
-        return pairs
+        return pairs + compositingProperties(p)
     }
 }
