@@ -21,18 +21,24 @@ extension FrameRenderer {
     }
 
     /// A fade transition's node: `children[0]` is the old subtree,
-    /// `children[1]` the new; each is rendered whole into its own group and
-    /// the two are summed with their weights.
+    /// `children[1]` the new; each is rendered whole (the old one into the
+    /// isolated group itself, the new one into a group of its own) and the
+    /// two are summed with their weights.
     func drawCrossDissolve(_ node: RenderNode, index: Int, progress: Double, alpha: Double, cr: OpaquePointer) {
         let info = nodes[index]
         let (before, after) = Self.dissolveWeights(progress)
         let oldIndex = info.childStart
         let newIndex = oldIndex + nodes[oldIndex].subtreeCount
         beginGroup(cr, box: info.bodyBox)
-        cairo_push_group(cr)
+        // The old subtree straight into the (empty) group, then scaled by its
+        // weight in place (DEST_IN with an opaque source): one buffer less
+        // than a group of its own.
         drawNode(node.children[0], index: oldIndex, alpha: 1, cr: cr)
-        cairo_pop_group_to_source(cr)
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
         cairo_paint_with_alpha(cr, before)
+        cairo_restore(cr)
         cairo_push_group(cr)
         drawNode(node.children[1], index: newIndex, alpha: 1, cr: cr)
         cairo_pop_group_to_source(cr)

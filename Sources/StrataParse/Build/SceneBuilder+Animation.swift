@@ -246,7 +246,7 @@ extension SceneBuilder {
             if let guess = words.lazy.compactMap({ Suggestion.closest(to: $0, in: e.candidates) }).first {
                 return Values.fail(node, "\(e.message); did you mean '\(guess)'?")
             }
-            let choices = e.candidates.count <= 6 ? "; expected \(Suggestion.list(e.candidates))" : ""
+            let choices = !e.candidates.isEmpty && e.candidates.count <= 6 ? "; expected \(Suggestion.list(e.candidates))" : ""
             return Values.fail(node, e.message + choices)
         }
     }
