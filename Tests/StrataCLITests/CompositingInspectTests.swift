@@ -99,8 +99,9 @@ final class CompositingInspectTests: XCTestCase {
         position: [170, 50]
         contents: a
         actions: {contents: {type: moveIn, subtype: fromTop}}
+      - {name: slow, bounds: [0, 0, 10, 10], contents: a, actions: {contents: {duration: 2s}}}
     timeline:
-      - {at: 1s, duration: 1s, timingFunction: linear, set: {dissolve.contents: b, acted.contents: b}}
+      - {at: 1s, duration: 1s, timingFunction: linear, set: {dissolve.contents: b, acted.contents: b, slow.contents: b}}
       - {at: 1s, duration: 1s, timingFunction: linear, transition: {type: push, subtype: fromRight}, set: {pushed.contents: b}}
       - {at: 2.5s, disableActions: true, set: {dissolve.contents: null}}
     """
@@ -132,6 +133,9 @@ final class CompositingInspectTests: XCTestCase {
             XCTAssertEqual(transition["type"] as? String, type, name)
             XCTAssertEqual(transition["progress"] as? Double, 0.25, name)
         }
+        // The layer's action: an animation without values dissolves with its own duration.
+        let slow = try XCTUnwrap(layers["slow"]?["contents"] as? [String: Any])
+        XCTAssertEqual(slow["progress"] as? Double, 0.125)
         // disableActions: null removes the contents at once.
         let later = try entries(CLIHarness.run(["inspect", scene, "--time", "2.5s"]).stdout)
         XCTAssertNil(later["dissolve"]?["contents"])
