@@ -52,21 +52,7 @@ extension JSON {
         case .rect(let r, let radius): return .object([("rect", .rect(r)), ("cornerRadius", .number(radius))])
         case .ellipse(let r): return .object([("ellipse", .rect(r))])
         case .polygon(let points): return .object([("polygon", .array(points.map(JSON.point)))])
-        case .path(let elements): return .string(svgPathData(elements))
+        case .path(let path): return .string(path.svgPathData)
         }
-    }
-
-    /// `M x y L x y Q cx cy x y C ... Z`, numbers as JSON prints them.
-    static func svgPathData(_ elements: [ShapePath.Element]) -> String {
-        func n(_ p: Point) -> String { JSON.format(p.x) + " " + JSON.format(p.y) }
-        return elements.map { e in
-            switch e {
-            case .move(let p): return "M " + n(p)
-            case .line(let p): return "L " + n(p)
-            case .quad(let c, let p): return "Q " + n(c) + " " + n(p)
-            case .cubic(let c1, let c2, let p): return "C " + n(c1) + " " + n(c2) + " " + n(p)
-            case .close: return "Z"
-            }
-        }.joined(separator: " ")
     }
 }

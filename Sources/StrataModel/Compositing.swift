@@ -36,5 +36,5 @@ public enum ShapePath: Sendable, Hashable {
     case polygon([Point])
     /// SVG path data (absolute elements), filled with the non-zero rule;
     /// open subpaths are closed for filling.
-    case path([Element])
+    case path(BezierPath)
 }

@@ -104,23 +104,24 @@ final class CompositingParseTests: XCTestCase {
     }
 
     func testShadowPathSVGData() {
-        // H/V become lines, relative commands become absolute, T reflects Q's control point.
-        let ok = Marked(layerScene("shadowPath: \"M 10 20 h 30 V 50 q 5 5 10 0 T 60 50 Z\""))
-        XCTAssertEqual(scene(ok)?.root.sublayers[0].properties.shadowPath, .path([
+        // H/V become lines, relative commands become absolute, quadratics become
+        // cubics (control points at 2/3 towards the quadratic's), T reflects Q's control point.
+        let ok = Marked(layerScene("shadowPath: \"M 10 20 h 30 V 50 q 6 6 12 0 T 64 50 Z\""))
+        XCTAssertEqual(scene(ok)?.root.sublayers[0].properties.shadowPath, .path(BezierPath([
             .move(Point(10, 20)), .line(Point(40, 20)), .line(Point(40, 50)),
-            .quad(Point(45, 55), Point(50, 50)), .quad(Point(55, 45), Point(60, 50)), .close,
-        ]))
+            .cubic(Point(44, 54), Point(48, 54), Point(52, 50)), .cubic(Point(56, 46), Point(60, 46), Point(64, 50)), .close,
+        ])))
         // An arc becomes cubics ending exactly at its end point.
         let arc = scene(Marked(layerScene("shadowPath: \"M 0 0 A 10 10 0 0 1 20 0\"")))?.root.sublayers[0].properties.shadowPath
-        guard case .path(let elements)? = arc, case .cubic(_, _, let end)? = elements.last else { return XCTFail("\(String(describing: arc))") }
-        XCTAssertEqual(elements.count, 3)
+        guard case .path(let path)? = arc, case .cubic(_, _, let end)? = path.elements.last else { return XCTFail("\(String(describing: arc))") }
+        XCTAssertEqual(path.elements.count, 3)
         XCTAssertEqual(end, Point(20, 0))
         // Errors point into the string (plain and quoted scalars).
         let bad = Marked(layerScene("shadowPath: M 0 0 L 10 ⟨x⟩x"))
-        assertOnlyError(bad, at: "x", "expected a number in the path, found 'x'")
+        assertOnlyError(bad, at: "x", "invalid path data: expected a number for argument 2 of 2 of 'L' (line), found 'x'")
         let quoted = Marked(layerScene("shadowPath: \"M 0 0 Q 1⟨z⟩\""))
-        assertOnlyError(quoted, at: "z", "expected a number in the path, found the end of the path")
+        assertOnlyError(quoted, at: "z", "invalid path data: expected a number for argument 2 of 4 of 'Q' (quadratic curve), found the end of the path")
         let start = Marked(layerScene("shadowPath: \"⟨l⟩L 1 1\""))
-        assertOnlyError(start, at: "l", "the path must start with M (moveto), found 'L'")
+        assertOnlyError(start, at: "l", "invalid path data: path data must start with a move command (M or m), found 'L'")
     }
 }

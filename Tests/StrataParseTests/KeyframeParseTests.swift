@@ -104,8 +104,8 @@ final class KeyframeParseTests: XCTestCase {
         """))
         XCTAssertEqual(diagnostics(m).map(\.description), [
             "\(m.at("kind")): error: a path moves a point, but 'opacity' is a number; animate position, anchorPoint, bounds.origin or transform.translation",
-            "\(m.at("num")): error: expected a number in the path, found 'x'",
-            "\(m.at("start")): error: the path must start with M (moveto), found 'L'",
+            "\(m.at("num")): error: invalid path data: expected a number for argument 2 of 2 of 'L' (line), found 'x'",
+            "\(m.at("start")): error: invalid path data: path data must start with a move command (M or m), found 'L'",
             "\(m.at("both")): error: 'values' and 'path' cannot both be set; the path's points are the keyframes",
             "\(m.at("rot")): error: 'rotationMode' turns the layer along a 'path'; it needs 'path'",
             "\(m.at("kt")): error: expected 3 key times, one per point of the path, found 2",

@@ -9,7 +9,7 @@ final class SVGShadowPathTests: XCTestCase {
     /// the triangle opaque shadow, outside nothing; the offset moves it.
     func testTriangleShadowFillsThePathWithItsOffset() throws {
         var layer = Fixture.layer("l", Rect(10, 10, 100, 100))
-        let triangle: [ShapePath.Element] = [.move(Point(0, 0)), .line(Point(80, 0)), .line(Point(0, 80)), .close]
+        let triangle = BezierPath([.move(Point(0, 0)), .line(Point(80, 0)), .line(Point(0, 80)), .close])
         layer.shadow = RenderShadow(color: Color(0, 0, 1, 1), offset: Size(5, 0), radius: 0, path: .path(triangle))
         let pixmap = try Fixture.render(Fixture.tree(120, 120, [layer]))
         // Layer origin (10, 10), offset 5: the triangle spans x 15...95, y 10...90, hypotenuse x + y = 105.
@@ -20,12 +20,13 @@ final class SVGShadowPathTests: XCTestCase {
         XCTAssertEqual(pixmap.paintedBox.map { [$0.minX, $0.minY] }, [15, 10])
     }
 
-    /// An open subpath is closed for filling; a quadratic curve bulges as
-    /// its degree-elevated cubic: the curve's midpoint is at
-    /// (p0 + 2c + p1) / 4.
+    /// An open subpath is closed for filling; a quadratic curve (as the
+    /// parser gives it: its degree-elevated cubic, controls 2/3 of the way
+    /// to the quadratic's) has its midpoint at (p0 + 2c + p1) / 4.
     func testOpenQuadraticPathIsClosedAndCurved() throws {
         var layer = Fixture.layer("l", Rect(0, 0, 100, 100))
-        let dome: [ShapePath.Element] = [.move(Point(10, 90)), .quad(Point(50, 10), Point(90, 90))]
+        let p0 = Point(10, 90), c = Point(50, 10), p1 = Point(90, 90)
+        let dome = BezierPath([.move(p0), .cubic(p0 + (c - p0) * (2.0 / 3.0), p1 + (c - p1) * (2.0 / 3.0), p1)])
         layer.shadow = RenderShadow(color: Color(0, 0, 0, 1), offset: Size(0, 0), radius: 0, path: .path(dome))
         let pixmap = try Fixture.render(Fixture.tree(100, 100, [layer]))
         // Apex at y = (90 + 20 + 90) / 4 = 50.

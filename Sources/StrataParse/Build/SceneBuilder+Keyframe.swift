@@ -131,18 +131,7 @@ extension SceneBuilder {
 
     /// SVG path data as a motion path; errors point into the string when it is on one line.
     static func motionPath(_ node: YAMLNode) -> Parsed<MotionPath> {
-        Values.string(node, what: "SVG path data").flatMap { text in
-            switch SVGPathData.parse(text, limit: Limits.maxKeyframes) {
-            case .failure(let e):
-                var at = node.location
-                if let s = node.scalar, !text.contains("\n"), s.style != .literal, s.style != .folded {
-                    at.column += e.offset + (s.style == .plain ? 0 : 1)
-                }
-                return .failure(Diagnostic(at, e.message))
-            case .success(let data):
-                return .success(MotionPath(data))
-            }
-        }
+        svgPath(node, limit: Limits.maxKeyframes).map(MotionPath.init)
     }
 
     static func kindPhrase(_ kind: ValueKind) -> String {
@@ -165,16 +154,15 @@ extension SceneBuilder {
 extension MotionPath {
     /// The motion path of parsed path data (which starts with a move):
     /// later moves are jumps, a close is a line back to the subpath's start.
-    init(_ data: SVGPathData) {
+    init(_ path: BezierPath) {
         var start = Point.zero, current = Point.zero, subpath = Point.zero
         var segments: [Segment] = []
-        for (i, command) in data.commands.enumerated() {
-            switch command {
+        for (i, element) in path.elements.enumerated() {
+            switch element {
             case .move(let p):
                 if i == 0 { start = p } else { segments.append(.jump(current, p)) }
                 current = p; subpath = p
             case .line(let p): segments.append(.line(current, p)); current = p
-            case .quad(let c, let p): segments.append(.quad(current, c, p)); current = p
             case .cubic(let c1, let c2, let p): segments.append(.cubic(current, c1, c2, p)); current = p
             case .close: segments.append(.line(current, subpath)); current = subpath
             }

@@ -5,32 +5,29 @@ extension SceneBuilder {
     /// they are split into cubics).
     static let maxShadowPathElements = 100_000
 
-    /// SVG path data as a shape in the layer's own coordinates (a
-    /// `shadowPath` string); errors point into the string when it is on one line.
-    static func svgShapePath(_ node: YAMLNode) -> Parsed<ShapePath> {
+    /// SVG path data (one parser for shapes, motion paths and shadow paths:
+    /// `PathDataParser`), at most `limit` elements; errors point into the
+    /// string when it is on one line.
+    static func svgPath(_ node: YAMLNode, limit: Int) -> Parsed<BezierPath> {
         Values.string(node, what: "SVG path data").flatMap { text in
-            switch SVGPathData.parse(text, limit: maxShadowPathElements) {
+            switch PathDataParser.parse(text) {
             case .failure(let e):
                 var at = node.location
                 if let s = node.scalar, !text.contains("\n"), s.style != .literal, s.style != .folded {
                     at.column += e.offset + (s.style == .plain ? 0 : 1)
                 }
-                return .failure(Diagnostic(at, e.message))
-            case .success(let data):
-                return .success(.path(data.commands.map(ShapePath.Element.init)))
+                return .failure(Diagnostic(at, "invalid path data: " + e.message))
+            case .success(let path):
+                guard path.elements.count <= limit else {
+                    return .failure(Diagnostic(node.location, "the path has more than \(limit) segments"))
+                }
+                return .success(path)
             }
         }
     }
-}
 
-extension ShapePath.Element {
-    init(_ command: SVGPathData.Command) {
-        switch command {
-        case .move(let p): self = .move(p)
-        case .line(let p): self = .line(p)
-        case .quad(let c, let p): self = .quad(c, p)
-        case .cubic(let c1, let c2, let p): self = .cubic(c1, c2, p)
-        case .close: self = .close
-        }
+    /// SVG path data as a shape in the layer's own coordinates (a `shadowPath` string).
+    static func svgShapePath(_ node: YAMLNode) -> Parsed<ShapePath> {
+        svgPath(node, limit: maxShadowPathElements).map { .path($0) }
     }
 }
