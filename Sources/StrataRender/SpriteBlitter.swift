@@ -170,8 +170,7 @@ enum SpriteBlitter {
             let x = min(max(uf, 0x8000), maxU) &- 0x8000, y = min(max(vf, 0x8000), maxV) &- 0x8000
             let at = (y >> 16) &* stride &+ (x >> 16)
             let wx = UInt32(truncatingIfNeeded: (x >> 8) & 0xFF), wy = UInt32(truncatingIfNeeded: (y >> 8) & 0xFF)
-            return SpriteBlitter.lerp(SpriteBlitter.lerp(pixels[at], pixels[at &+ 1], wx),
-                                      SpriteBlitter.lerp(pixels[at &+ stride], pixels[at &+ stride &+ 1], wx), wy)
+            return SpriteBlitter.bilinear(pixels[at], pixels[at &+ 1], pixels[at &+ stride], pixels[at &+ stride &+ 1], wx, wy)
         }
 
         /// Composites `src` onto pixel i of the row.
@@ -244,12 +243,23 @@ enum SpriteBlitter {
         return byte(0) | byte(8) | byte(16) | byte(24)
     }
 
-    /// p + (q - p) w / 256 per byte (w 0...255; w = 0 gives p exactly).
+    /// The four texels weighted by (1 - wx)(1 - wy), wx(1 - wy), (1 - wx)wy
+    /// and wx wy in 1/256 (wx, wy 0...255), per byte: the weights sum to
+    /// 256, so two bytes share each multiply without overflow, and zero
+    /// weights give p00 exactly.
     @inline(__always)
-    static func lerp(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
-        let iw = 256 &- w
-        let rb = (((p & 0xFF00FF) &* iw &+ (q & 0xFF00FF) &* w) >> 8) & 0xFF00FF
-        let ag = (((p >> 8) & 0xFF00FF) &* iw &+ ((q >> 8) & 0xFF00FF) &* w) & 0xFF00FF00
+    static func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt32 {
+        let w11 = (wx &* wy &+ 128) >> 8
+        let w01 = wx &- w11, w10 = wy &- w11, w00 = 256 &- wx &- wy &+ w11
+        let m: UInt32 = 0xFF00FF
+        var rb = (p00 & m) &* w00
+        rb = rb &+ (p01 & m) &* w01
+        rb = rb &+ (p10 & m) &* w10
+        rb = ((rb &+ (p11 & m) &* w11) >> 8) & m
+        var ag = ((p00 >> 8) & m) &* w00
+        ag = ag &+ ((p01 >> 8) & m) &* w01
+        ag = ag &+ ((p10 >> 8) & m) &* w10
+        ag = (ag &+ ((p11 >> 8) & m) &* w11) & 0xFF00FF00
         return rb | ag
     }
 }

@@ -104,6 +104,18 @@ final class ParticleImageRenderTests: XCTestCase {
         XCTAssertEqual(speck.rgba(10, 10), [64, 64, 64, 64])
     }
 
+    func testTexelsInterpolateBilinearlyAndClampToTheEdge() throws {
+        // Black and white texels stretched 4 times: 8 pixels from x = 6,
+        // sampled at u = (x + 0.5 - 6) / 4, flat past the outer texel centres.
+        let ramp = ParticleImage(key: "ramp", pixmap: image(2, 1) { x, _ in x == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255] })
+        let p = try Fixture.render(tree([particle(ramp, scale: 4)]))
+        let row = (6...13).map { p.rgba($0, 10)[0] }
+        for (got, want) in zip(row, [0, 0, 32, 96, 159, 223, 255, 255]) {
+            XCTAssertEqual(Double(got), Double(want), accuracy: 1, "\(row)")
+        }
+        XCTAssertEqual((6...13).map { p.rgba($0, 10)[3] }, Array(repeating: 255, count: 8))
+    }
+
     func testSpinTurnsTheImage() throws {
         // 2 x 6 points, turned a quarter: 6 wide, 2 high, with the top row (green) on the right.
         let bar = image(2, 6) { _, y in y == 0 ? [0, 255, 0, 255] : [255, 0, 0, 255] }
