@@ -106,10 +106,12 @@ enum SpriteBlitter {
         }
     }
 
-    /// 16.16 fixed point, rounded half away from zero (no libm call).
+    /// 16.16 fixed point, rounded half away from zero (no libm call);
+    /// clamped to ±2^62 (a degenerate quad's steps must not trap).
     @inline(__always)
     static func fixed(_ v: Double) -> Int {
         let s = v * 65536
+        guard s > -0x1p62, s < 0x1p62 else { return s > 0 ? 1 << 62 : s < 0 ? -(1 << 62) : 0 }
         return Int(s < 0 ? s - 0.5 : s + 0.5)
     }
 

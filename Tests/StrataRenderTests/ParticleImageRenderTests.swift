@@ -116,6 +116,22 @@ final class ParticleImageRenderTests: XCTestCase {
         XCTAssertEqual((6...13).map { p.rgba($0, 10)[3] }, Array(repeating: 255, count: 8))
     }
 
+    func testExtremeParticlesNeitherTrapNorHang() throws {
+        let img = ParticleImage(key: "i", pixmap: image(3, 2) { _, _ in [10, 20, 30, 255] })
+        let wide = ParticleImage(key: "w", pixmap: image(3, 2) { _, _ in [10, 20, 30, 255] }, contentsRect: Rect(-1e6, 0, 2e6, 1e-3))
+        let particles = [particle(img, scale: 1e-9), particle(img, scale: 1e9), particle(img, at: Point(1e12, -1e12)),
+                         particle(img, at: Point(10, 10), scale: 1e5, angle: 1e6), particle(img, scale: 1e-300),
+                         particle(wide), particle(img, scale: 2, angle: .pi / 4)]
+        var n = Fixture.layer("root.emitter", Rect(0, 0, 20, 20),
+                              transform: Transform3D(m11: 1e8, m12: 0, m13: 0, m14: 0, m21: 1e8, m22: 1e-8, m23: 0, m24: 0,
+                                                     m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1))
+        n.content = .particles(ParticleContent(particles: particles, additive: false))
+        _ = try Fixture.render(Fixture.tree(20, 20, [n]))
+        // Without the skew, the huge particle covers everything in its color.
+        let covered = try Fixture.render(tree(particles, additive: true))
+        XCTAssertEqual(covered.rgba(0, 0)[3], 255)
+    }
+
     func testSpinTurnsTheImage() throws {
         // 2 x 6 points, turned a quarter: 6 wide, 2 high, with the top row (green) on the right.
         let bar = image(2, 6) { _, y in y == 0 ? [0, 255, 0, 255] : [255, 0, 0, 255] }
