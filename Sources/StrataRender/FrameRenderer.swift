@@ -27,6 +27,10 @@ public final class FrameRenderer {
     lazy var textEngine = TextEngine()
     /// Retained bitmaps of static layer content (gradients), reused across frames.
     lazy var rasterCache = RasterCache()
+    /// Emitter cell images ready to sample, and a scratch bitmap for image
+    /// particles under a clip the blitter cannot follow (FrameRenderer+Particles).
+    var spriteTextures = SpriteTextures()
+    lazy var particleScratch = ParticleScratch()
 
     public init() {}
 

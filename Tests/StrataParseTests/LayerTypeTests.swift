@@ -252,7 +252,7 @@ final class LayerTypeTests: XCTestCase {
         animations: [{keyPath: birthRate, to: 60}]
         """)), at: "k", "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells, with the layer's multipliers); at most 50000 are allowed")
         assertOnlyError(Marked(layerScene("type: emitter\nemitterCells: [{contents: ⟨c⟩star}]")), at: "c",
-                        "unknown particle contents 'star'; expected 'circle' or 'square' (image contents are not supported yet)")
+                        "particle contents 'star' is neither an asset name, an image file (looked for 'star') nor a built-in shape ('circle', 'square')")
         // A cell without contents draws nothing: a warning.
         if case .success(let r) = load(Marked(layerScene("type: emitter\nemitterCells: [{birthRate: 1}]"))) {
             XCTAssertEqual(r.warnings.count, 1)

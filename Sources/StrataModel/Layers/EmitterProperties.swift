@@ -28,17 +28,71 @@ public enum EmitterRenderMode: String, Sendable, Hashable, CaseIterable {
     case unordered, oldestFirst, oldestLast, backToFront, additive
 }
 
-/// What one particle draws: a built-in shape of a size in points, tinted by
-/// the particle's color (image contents come with image decoding).
+/// What one particle draws, centred on it: a `contents` image multiplied by
+/// the particle's color (Core Animation's cell contents), or a built-in shape
+/// of a size in points filled with that color (a Strata extension).
 public enum ParticleSprite: Sendable, Hashable {
     /// The ellipse inscribed in a box of this size.
     case circle(Size)
     case rect(Size)
+    case image(ParticleImage)
 
+    /// Points, before the particle's scale.
     public var size: Size {
         switch self {
         case .circle(let s), .rect(let s): return s
+        case .image(let i): return i.size
         }
+    }
+}
+
+/// An emitter cell's `contents` image (CAEmitterCell `contents`,
+/// `contentsRect`, `contentsScale`), decoded when the scene loads.
+///
+/// Equality is by key and placement, plus the pixels (an O(1) check when
+/// both share the decoded storage, as every copy from one load does).
+public struct ParticleImage: Sendable, Hashable {
+    /// The cell's `contents` value: an asset name or a path (for messages).
+    public var key: String
+    /// The whole decoded image, premultiplied BGRA.
+    public var pixmap: Pixmap
+    /// Unit rect of the image shown; may reach past it (the edge pixels repeat).
+    public var contentsRect: Rect
+    /// Image pixels per point.
+    public var contentsScale: Double
+
+    /// Largest shown part, in pixels: each particle may copy it (tinting).
+    public static let maxPixels = 4096 * 4096
+
+    public init(key: String, pixmap: Pixmap, contentsRect: Rect = Rect(0, 0, 1, 1), contentsScale: Double = 1) {
+        self.key = key; self.pixmap = pixmap; self.contentsRect = contentsRect; self.contentsScale = contentsScale
+    }
+
+    /// The shown part in image pixels: `contentsRect` scaled to the image and
+    /// rounded to whole pixels (sprite sheets are cut on pixel lines).
+    public var shownPixels: (x: Int, y: Int, width: Int, height: Int) {
+        func edge(_ unit: Double, _ pixels: Int) -> Int {
+            let v = (unit * Double(pixels)).rounded()
+            return v.isFinite ? Int(min(max(v, -0x1p40), 0x1p40)) : 0
+        }
+        let x0 = edge(contentsRect.minX, pixmap.width), x1 = edge(contentsRect.maxX, pixmap.width)
+        let y0 = edge(contentsRect.minY, pixmap.height), y1 = edge(contentsRect.maxY, pixmap.height)
+        return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+    }
+
+    /// Points: the shown pixels divided by `contentsScale`.
+    public var size: Size {
+        let shown = shownPixels
+        return Size(Double(shown.width) / contentsScale, Double(shown.height) / contentsScale)
+    }
+
+    public static func == (a: ParticleImage, b: ParticleImage) -> Bool {
+        a.key == b.key && a.contentsRect == b.contentsRect && a.contentsScale == b.contentsScale && a.pixmap == b.pixmap
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(key); h.combine(contentsRect); h.combine(contentsScale)
+        h.combine(pixmap.width); h.combine(pixmap.height)
     }
 }
 
@@ -48,7 +102,8 @@ public enum ParticleSprite: Sendable, Hashable {
 /// Defaults are Core Animation's (all zero except scale 1 and white).
 public struct EmitterCell: Sendable, Hashable {
     public var name: String? = nil
-    /// Nil draws nothing, as in Core Animation.
+    /// Nil draws nothing, as in Core Animation. An image's `contentsRect`
+    /// and `contentsScale` are in its `ParticleImage`.
     public var contents: ParticleSprite? = nil
     /// Particles per second.
     public var birthRate: Double = 0

@@ -37,7 +37,14 @@ extension SceneBuilder {
         guard let m = MappingReader(node, KeyTables.emitterCell, sink: &sink) else { return nil }
         var c = EmitterCell()
         if let v = read(m, "name", { Values.name($0, what: "emitter cell name") }) { c.name = v }
-        if let node = m["contents"] { c.contents = take(Self.particleSprite(node)) }
+        var imageKey: String? = nil
+        if let node = m["contents"] {
+            switch cellContents(node) {
+            case .sprite(let sprite)?: c.contents = sprite
+            case .image(let key)?: imageKey = key
+            case nil: break
+            }
+        }
         func number(_ key: String, _ bound: Bound = .any, _ set: (inout EmitterCell, Double) -> Void) {
             if let v = read(m, key, { Values.number($0, bound) }) { set(&c, v) }
         }
@@ -74,21 +81,29 @@ extension SceneBuilder {
         number("alphaSpeed") { $0.alphaSpeed = $1 }
         time("beginTime", .closed(-Limits.maxDuration, Limits.maxDuration)) { $0.beginTime = $1 }
         time("duration", .closed(0, Limits.maxDuration)) { $0.duration = $1 }
+        let contentsRect = read(m, "contentsRect", { Values.rect($0) })
+        let contentsScale = read(m, "contentsScale", { Values.number($0, .positive(atMost: 64)) })
+        if let key = imageKey, let contents = m["contents"] {
+            c.contents = cellImage(key: key, contentsRect: contentsRect ?? Rect(0, 0, 1, 1), contentsScale: contentsScale ?? 1,
+                                   at: contents, rectNode: m["contentsRect"]).map { .image($0) }
+        } else if c.contents != nil, let key = ["contentsRect", "contentsScale"].first(where: { m.has($0) }),
+                  let at = m.keyNode(key) {
+            sink.warning(at.location, "'\(key)' applies to image contents; a built-in shape ignores it")
+        }
         if c.contents == nil && m["contents"] == nil && c.birthRate > 0 {
-            sink.warning(node.location, "emitter cell has no 'contents', so its particles draw nothing (as in Core Animation); use contents: circle, square, {circle: d} or {rect: [w, h]}")
+            sink.warning(node.location, "emitter cell has no 'contents', so its particles draw nothing (as in Core Animation); use an image (an asset name or a path), or circle, square, {circle: d} or {rect: [w, h]}")
         }
         return c
     }
 
-    /// Built-in particle contents: `circle` / `square` (10 points), or
+    /// Built-in particle contents (a Strata extension; images are in
+    /// SceneBuilder+EmitterContents): `circle` / `square` (10 points), or
     /// `{circle: d}`, `{circle: [w, h]}`, `{square: d}`, `{rect: [w, h]}`.
     static func particleSprite(_ node: YAMLNode) -> ParsedMany<ParticleSprite> {
         func one(_ r: Parsed<ParticleSprite>) -> ParsedMany<ParticleSprite> { r.mapError { DiagnosticList([$0]) } }
         if node.scalar != nil {
             return one(Values.choice(node, ["circle", "square"], what: "particle contents").map {
                 $0 == "circle" ? .circle(Size(10, 10)) : .rect(Size(10, 10))
-            }.mapError {
-                Diagnostic($0.location, $0.message + " (image contents are not supported yet)")
             })
         }
         var sink = DiagnosticSink()

@@ -72,8 +72,8 @@ extension KeyTables {
 
     static let emitterCell = KeyTable(what: "emitter cell", keys: [
         KeySpec("name", .name, "a name for messages"),
-        KeySpec("contents", .anyOf([.choice(["circle", "square"]), .ref("particleShape")]),
-                "circle or square (10 points), {circle: d or [w, h]}, {square: d} or {rect: [w, h]} in points; default none (draws nothing)"),
+        KeySpec("contents", .anyOf([.choice(["circle", "square"]), .string, .ref("particleShape")]),
+                "an image (an asset name, or a PNG/JPEG/WebP path relative to the scene file) that the color multiplies; or a built-in shape: circle or square (10 points), {circle: d or [w, h]}, {square: d} or {rect: [w, h]} in points; default none (draws nothing)"),
         KeySpec("birthRate", .number(.nonNegative), "particles per second; default 0"),
         KeySpec("lifetime", .time(.nonNegative), "seconds a particle lives; default 0"),
         KeySpec("lifetimeRange", .time(.nonNegative), "lifetime varies by up to this much either way; default 0"),
@@ -101,6 +101,8 @@ extension KeyTables {
         KeySpec("alphaSpeed", .number(.any), "alpha change per second; default 0"),
         KeySpec("beginTime", .time(.closed(-Limits.maxDuration, Limits.maxDuration)), "when the cell starts emitting, in the emitter's time (negative: already running at 0); default 0"),
         KeySpec("duration", .time(.closed(0, Limits.maxDuration)), "seconds the cell emits; 0 for ever; default 0"),
+        KeySpec("contentsRect", .rect, "unit rect of the contents image shown (rounded to whole pixels); default [0, 0, 1, 1]"),
+        KeySpec("contentsScale", .number(.positive(atMost: 64)), "contents image pixels per point; default 1"),
     ])
 
     /// `path: {rect: ...}` and friends.
