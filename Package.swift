@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "CYAML", "CFont"]),
         // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
-        .target(name: "StrataTimeline", dependencies: ["StrataModel"]),
+        // The timeline compiler lays the model tree out again after transactions (layout over time).
+        .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
         .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
         .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),

@@ -24,6 +24,7 @@ public enum Inspector {
             pairs += [("beginTime", .number(layer.timing.beginTime)), ("speed", .number(layer.timing.speed)),
                       ("timeOffset", .number(layer.timing.timeOffset))]
         }
+        if let mask = layer.mask.first { pairs.append(("mask", maskEntry(mask))) }
         pairs.append(("localTime", .number(layer.localTime)))
         if case .particles(let p) = layer.content { pairs.append(("particles", .number(Double(p.particles.count)))) }
         if !layer.activeAnimations.isEmpty || layer.transition != nil || layer.model != layer.properties {
@@ -73,6 +74,6 @@ public enum Inspector {
         }
         if p.masksToBounds { pairs.append(("masksToBounds", .bool(true))) }
         pairs += typedProperties(p)
-        return pairs
+        return pairs + compositingProperties(p)
     }
 }

@@ -20,6 +20,16 @@ extension JSON {
         case .path(let p): return .string(p.svgPathData)
         case .colors(let c): return .array(c.map(JSON.color))
         case .numbers(let n): return .array(n.map(JSON.number))
+        case .image(let v): return .contents(v)
         }
+    }
+}
+
+extension JSON {
+    /// An asset key (or null); mid-dissolve `{"from": a, "to": b, "progress": p}`.
+    static func contents(_ v: ContentsValue) -> JSON {
+        let key: JSON = v.key.map(JSON.string) ?? .null
+        guard let blend = v.blend else { return key }
+        return .object([("from", blend.from.map(JSON.string) ?? .null), ("to", key), ("progress", .number(blend.progress))])
     }
 }

@@ -13,6 +13,8 @@ public enum AnimatableValue: Sendable, Hashable {
     case colors([Color])
     /// `locations`, `lineDashPattern`: interpolate element by element when the counts match.
     case numbers([Double])
+    /// `contents`: an image key, possibly mid-dissolve.
+    case image(ContentsValue)
 
     public var kind: ValueKind {
         switch self {
@@ -26,12 +28,13 @@ public enum AnimatableValue: Sendable, Hashable {
         case .path: return .path
         case .colors: return .colors
         case .numbers: return .numbers
+        case .image: return .image
         }
     }
 }
 
 /// The type of value a key path holds.
 public enum ValueKind: String, Sendable, Hashable {
-    case scalar = "number", point, size, rect, color, transform, bool = "boolean"
+    case scalar = "number", point, size, rect, color, transform, bool = "boolean", image
     case path, colors = "list of colors", numbers = "list of numbers"
 }

@@ -34,4 +34,7 @@ public enum ShapePath: Sendable, Hashable {
     case ellipse(Rect)
     /// A closed polygon, filled with the non-zero rule.
     case polygon([Point])
+    /// SVG path data (absolute elements), filled with the non-zero rule;
+    /// open subpaths are closed for filling.
+    case path([Element])
 }

@@ -17,6 +17,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
         case scrollPoint
         case emitterPosition, emitterZPosition, emitterSize, birthRate, lifetime, velocity, scale, spin
+        /// An image (asset key); its animations cross-dissolve.
+        case contents
     }
 
     /// A component below the property.
@@ -114,6 +116,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case .startPoint, .endPoint, .scrollPoint, .emitterPosition: return .point
         case .emitterSize: return .size
         case .instanceTransform: return .transform
+        case .contents: return .image
         }
     }
 

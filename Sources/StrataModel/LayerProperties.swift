@@ -55,6 +55,9 @@ public struct LayerProperties: Sendable, Hashable {
     public var replicator: ReplicatorProperties? = nil
     public var scroll: ScrollProperties? = nil
     public var emitter: EmitterProperties? = nil
+    /// Presentation only: while a `contents` animation runs, the image
+    /// dissolving out and the weight of `contents` (docs/compositing.md).
+    public var contentsBlend: ContentsBlend? = nil
 
     public init() {}
 

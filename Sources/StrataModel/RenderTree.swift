@@ -53,6 +53,12 @@ public struct RenderNode: Sendable {
     public var allowsGroupOpacity = true
     /// Pixels per point of the rasterized bitmap when shouldRasterize, else nil.
     public var rasterizationScale: Double? = nil
+    /// Set while a `contents` animation dissolves `image` in over another image.
+    public var contentsFade: RenderContentsFade? = nil
+    /// Set on a fade transition's node: `children[0]` (before) and
+    /// `children[1]` (after) are composited as before·(1-p) + after·p, in
+    /// one isolated group, instead of one over the other.
+    public var crossDissolve: Double? = nil
 
     public init(path: String, bounds: Rect, transform: Transform3D, opacity: Double,
                 backgroundColor: Color?, cornerRadius: Double, borderWidth: Double,

@@ -75,8 +75,8 @@ extension FrameRenderer {
             CairoPath.setSource(cr, bg, alpha: alpha)
             cairo_fill(cr)
         }
-        if hasArea, let image = node.image {
-            drawImage(image, node: node, alpha: alpha, cr: cr)
+        if hasArea, node.image != nil || node.contentsFade != nil {
+            drawContents(node, index: index, alpha: alpha, cr: cr)
             cairo_set_matrix(cr, &m)
         }
         if contentPaints(node) {
@@ -84,7 +84,9 @@ extension FrameRenderer {
             cairo_set_matrix(cr, &m)
         }
         if !node.children.isEmpty {
-            if !node.masksToBounds {
+            if let progress = node.crossDissolve, node.dissolvesChildren {
+                drawCrossDissolve(node, index: index, progress: progress, alpha: alpha, cr: cr)
+            } else if !node.masksToBounds {
                 var childIndex = info.childStart
                 for child in node.children {
                     drawNode(child, index: childIndex, alpha: alpha, cr: cr)

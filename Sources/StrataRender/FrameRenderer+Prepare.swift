@@ -103,7 +103,7 @@ extension FrameRenderer {
         var box = DeviceBox.empty, fills = 0
         if hasArea {
             if let bg = node.backgroundColor, bg.alpha > 0 { box = ownBox; fills += 1 }
-            if let image = node.image, visible {
+            for image in node.contentsImages where visible {
                 let d = ContentsLayout.destination(of: image, in: node.bounds)
                 if d.hasDrawableArea {
                     let imageBox = DeviceBox(d, through: matrix)
@@ -177,15 +177,7 @@ extension RenderNode {
 }
 
 extension ShapePath {
-    /// The path's bounding rect in its layer's space.
-    var bounds: Rect {
-        switch self {
-        case .rect(let r, _), .ellipse(let r): return r
-        case .polygon(let points):
-            guard let first = points.first else { return .zero }
-            var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
-            for p in points { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
-            return Rect(minX, minY, maxX - minX, maxY - minY)
-        }
-    }
+    /// The path's bounding rect in its layer's space (for paths: the box of
+    /// its control points, which contains the curves).
+    var bounds: Rect { controlBounds }
 }

@@ -114,6 +114,40 @@ extension CairoPath {
             cairo_move_to(cr, first.x, first.y)
             for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
             cairo_close_path(cr)
+        case .path(let elements):
+            addPath(cr, elements)
+        }
+    }
+}
+
+extension CairoPath {
+    /// Adds SVG path elements (absolute) in the current user space. A
+    /// quadratic becomes the equivalent cubic (Cairo has none); a subpath
+    /// left open is closed by the fill, as SVG and Core Graphics fill it.
+    static func addPath(_ cr: OpaquePointer, _ elements: [ShapePath.Element]) {
+        var current = Point.zero
+        var started = false
+        for element in elements {
+            switch element {
+            case .move(let p):
+                cairo_move_to(cr, p.x, p.y); current = p; started = true
+            case .line(let p):
+                if !started { cairo_move_to(cr, current.x, current.y); started = true }
+                cairo_line_to(cr, p.x, p.y); current = p
+            case .quad(let c, let p):
+                if !started { cairo_move_to(cr, current.x, current.y); started = true }
+                // Degree elevation: the cubic's controls lie 2/3 of the way to the quadratic's.
+                let c1 = current + (c - current) * (2.0 / 3.0), c2 = p + (c - p) * (2.0 / 3.0)
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y); current = p
+            case .cubic(let c1, let c2, let p):
+                if !started { cairo_move_to(cr, current.x, current.y); started = true }
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y); current = p
+            case .close:
+                cairo_close_path(cr)
+                var x = 0.0, y = 0.0
+                if cairo_has_current_point(cr) != 0 { cairo_get_current_point(cr, &x, &y) }
+                current = Point(x, y)
+            }
         }
     }
 }

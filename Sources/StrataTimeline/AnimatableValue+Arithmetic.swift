@@ -18,6 +18,7 @@ extension AnimatableValue {
         case (.transform(let a), .transform(let b)): return .transform(Transform3D.interpolate(a, b, t))
         case (.bool(let a), .bool(let b)): return .bool(t < 0.5 ? a : b)
         case (.path, .path), (.colors, .colors), (.numbers, .numbers): return listInterpolated(to: other, t)
+        case (.image(let a), .image(let b)): return .image(ContentsValue.dissolve(a, b, t))
         default: return t < 0.5 ? self : other
         }
     }
@@ -69,6 +70,7 @@ extension AnimatableValue {
         case .color(let a): return base.adding(.color(Color(a.red * k, a.green * k, a.blue * k, a.alpha * k)))
         case .bool: return base.adding(self)
         case .path, .colors, .numbers: return base.adding(listScaled(k))
+        case .image: return base  // images do not add: a cumulative repeat shows the same images
         case .transform(let t):
             // Exponentiation by squaring: t^n.
             var result = Transform3D.identity, square = t, e = n
@@ -79,5 +81,19 @@ extension AnimatableValue {
             }
             return base.adding(.transform(result))
         }
+    }
+}
+
+extension ContentsValue {
+    /// `a` to `b` at progress t: a cross-dissolve between the images that
+    /// show most in each (a value already mid-dissolve starts from its
+    /// dominant image, so an interrupted dissolve does not blend three).
+    /// Progress is clamped to 0...1: a dissolve cannot overshoot.
+    static func dissolve(_ a: ContentsValue, _ b: ContentsValue, _ t: Double) -> ContentsValue {
+        let from = a.dominant, to = b.dominant
+        let p = min(max(t.isNaN ? 0 : t, 0), 1)
+        if from == to || p >= 1 { return ContentsValue(key: to) }
+        if p <= 0 { return ContentsValue(key: from) }
+        return ContentsValue(key: to, blend: ContentsBlend(from: from, progress: p))
     }
 }

@@ -49,6 +49,7 @@ extension LayerProperties {
              .instanceBlueOffset, .instanceAlphaOffset, .scrollPoint, .emitterPosition, .emitterZPosition,
              .emitterSize, .birthRate, .lifetime, .velocity, .scale, .spin:
             return typedValue(p)
+        case .contents: return .image(ContentsValue(key: contents, blend: contentsBlend))
         }
     }
 
@@ -75,6 +76,7 @@ extension LayerProperties {
         case (.contentsRect, .rect(let r)): contentsRect = r
         case (.contentsCenter, .rect(let r)): contentsCenter = r
         case (.masksToBounds, .bool(let b)): masksToBounds = b
+        case (.contents, .image(let v)): contents = v.key; contentsBlend = v.blend
         default: assertionFailure("value \(v.kind) does not fit \(p)")
         }
     }

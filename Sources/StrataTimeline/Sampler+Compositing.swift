@@ -38,10 +38,10 @@ extension Sampler {
             node.shadow = RenderShadow(color: color, offset: p.shadowOffset, radius: max(0, p.shadowRadius),
                                        path: p.shadowPath)
         }
-        if let key = p.contents, let pixmap = images[key], pixmap.width > 0, pixmap.height > 0 {
-            node.image = RenderImage(pixmap: pixmap, gravity: p.contentsGravity, contentsRect: p.contentsRect,
-                                     contentsCenter: p.contentsCenter,
-                                     contentsScale: p.contentsScale > 0 && p.contentsScale.isFinite ? p.contentsScale : 1)
+        node.image = renderImage(p.contents, p, images: images)
+        if let blend = p.contentsBlend {
+            node.contentsFade = RenderContentsFade(from: renderImage(blend.from, p, images: images),
+                                                   progress: min(max(blend.progress, 0), 1))
         }
         if let maskLayer = layer.mask.first {
             // A hidden mask masks everything away: a node that draws nothing.
@@ -51,5 +51,15 @@ extension Sampler {
                               masksToBounds: false, children: [])
             node.mask = RenderNodeBox(mask)
         }
+    }
+}
+
+extension Sampler {
+    /// The decoded image of an asset key, placed by the layer's contents keys.
+    static func renderImage(_ key: String?, _ p: LayerProperties, images: [String: Pixmap]) -> RenderImage? {
+        guard let key, let pixmap = images[key], pixmap.width > 0, pixmap.height > 0 else { return nil }
+        return RenderImage(pixmap: pixmap, gravity: p.contentsGravity, contentsRect: p.contentsRect,
+                           contentsCenter: p.contentsCenter,
+                           contentsScale: p.contentsScale > 0 && p.contentsScale.isFinite ? p.contentsScale : 1)
     }
 }

@@ -15,11 +15,10 @@ import StrataModel
 /// `reveal` draws the old subtree above the new one; the others the new above.
 /// Nothing is clipped to the bounds (set `masksToBounds` on a superlayer).
 ///
-/// Difference from Core Animation: `fade` composites the two subtrees with
-/// opacities (old 1-p under new p), not a true cross-dissolve; where both are
-/// opaque the background shows through by p·(1-p) (at most 25 % at the
-/// midpoint). A true dissolve needs additive compositing of the two in an
-/// offscreen group.
+/// `fade` is a true cross-dissolve when both subtrees draw: the node's
+/// `crossDissolve` makes the renderer sum old·(1-p) + new·p in an isolated
+/// group (where both are opaque the result stays opaque). When one side is
+/// missing (a layer that becomes hidden or visible) that side simply fades.
 extension Sampler {
     static func activeTransition(of layer: Layer, path: String, localTime: Double,
                                  context: SampleContext) -> ActiveTransition? {
@@ -73,13 +72,21 @@ extension Sampler {
             oldNode?.transform = Transform3D.translation(oldOffset.x + shift.x, oldOffset.y + shift.y)
             oldNode?.opacity = oldOpacity
         }
+        let dissolve = active.transition.type == .fade && oldNode != nil && newNode != nil
+        if dissolve {
+            // The renderer weighs the two groups itself.
+            oldNode?.opacity = 1
+            newNode?.opacity = 1
+        }
         let ordered = active.transition.type == .reveal ? [newNode, oldNode] : [oldNode, newNode]
         let children = ordered.compactMap { $0 }
         guard !children.isEmpty else { return nil }
-        return RenderNode(path: layer.path, bounds: p.bounds,
-                          transform: p.toSuperlayer() * parentSublayerTransform,
-                          opacity: min(max(p.opacity, 0), 1), backgroundColor: nil,
-                          cornerRadius: 0, borderWidth: 0, borderColor: .clear, masksToBounds: false,
-                          children: children)
+        var node = RenderNode(path: layer.path, bounds: p.bounds,
+                              transform: p.toSuperlayer() * parentSublayerTransform,
+                              opacity: min(max(p.opacity, 0), 1), backgroundColor: nil,
+                              cornerRadius: 0, borderWidth: 0, borderColor: .clear, masksToBounds: false,
+                              children: children)
+        if dissolve { node.crossDissolve = progress }
+        return node
     }
 }

@@ -31,6 +31,7 @@ public enum TimelineCompiler {
     public static func compile(_ scene: Scene) -> Scene {
         guard !scene.timeline.isEmpty else { return scene }
         var compiler = Compilation(root: scene.root)
+        compiler.laysOut = Compilation.hasLayout(scene.root)
         let ordered = scene.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
         for (k, item) in ordered.enumerated() {
             compiler.commit(item.element, sequence: k)
@@ -59,6 +60,16 @@ struct TransactionSettings {
     }
 }
 
+/// What one commit reads and writes, per layer (index path).
+struct CommitState {
+    /// Presentation values just before the transaction.
+    var before: [[Int]: LayerProperties] = [:]
+    /// Model values as the transaction's changes apply.
+    var working: [[Int]: LayerProperties] = [:]
+    /// Layers this transaction runs a transition on.
+    var transitioned: Set<[Int]> = []
+}
+
 struct Compilation {
     var root: Layer
     /// Per layer (index path), per action key: the index in `animations` of
@@ -71,6 +82,9 @@ struct Compilation {
     /// (not replaced, not ended without a fill), so that reading the
     /// presentation before a commit does not walk every earlier animation.
     var open: [[Int]: [Int]] = [:]
+    /// Whether the tree has constraints or autoresizing: only then do
+    /// geometry changes lay it out again (TimelineCompiler+Layout.swift).
+    var laysOut = false
 
     init(root: Layer) { self.root = root }
 
@@ -79,60 +93,76 @@ struct Compilation {
         var changes: [(PropertyChange, TransactionSettings)] = []
         Self.flatten(transaction, TransactionSettings(), into: &changes)
         // Everything "before" is read first, from the state before k.
-        var before: [[Int]: LayerProperties] = [:]
-        var working: [[Int]: LayerProperties] = [:]
-        for (change, _) in changes where before[change.layer] == nil {
-            guard let layer = Self.layer(at: change.layer, in: root) else { continue }
-            let model = models[change.layer] ?? layer.properties
-            let local = localTime(of: change.layer, at: at)
-            var presented = model
-            _ = AnimationEvaluator.apply(liveAnimations(of: layer, path: change.layer, at: local), layerTime: local,
-                                         model: model, to: &presented, sequenceLimit: k)
-            before[change.layer] = presented
-            working[change.layer] = model
-        }
-        defer { for (path, model) in working { models[path] = model } }
-        var transitioned: Set<[Int]> = []
+        var state = CommitState()
+        for (change, _) in changes { readBefore(change.layer, at: at, sequence: k, into: &state) }
+        defer { for (path, model) in state.working { models[path] = model } }
         for (change, settings) in changes {
-            guard var model = working[change.layer], let old = before[change.layer] else { continue }
-            model.setValue(change.value, at: change.keyPath)
-            working[change.layer] = model
-            let step = ModelChange(time: at, sequence: k, keyPath: change.keyPath, value: change.value)
-            let key = change.keyPath.property.rawValue
-            let local = localTime(of: change.layer, at: at)
-            var action: LayerAction = .none
-            if !settings.disableActions {
-                if let own = Self.layer(at: change.layer, in: root)?.actions[key] {
-                    action = own
-                } else if let t = settings.transition {
-                    action = .transition(t)
-                } else if change.keyPath.property.isAnimatable {
-                    let whole = LayerKeyPath.root(change.keyPath.property)
-                    var a = Animation(keyPath: whole, kind: .basic(from: old.value(at: whole), to: model.value(at: whole), by: nil),
-                                      location: change.location)
-                    a.timing.duration = settings.duration
-                    a.timingFunction = settings.timingFunction
-                    action = .animation(ActionAnimation(animation: a, hasDuration: true, hasTimingFunction: true))
-                }
+            perform(change, settings: settings, at: at, sequence: k, state: &state)
+        }
+        // Layout over time: the tree lays itself out again against the new
+        // geometry, and the frames it changes animate like set values.
+        for (change, settings) in relaidOut(changes, at: at, sequence: k, state: &state) {
+            perform(change, settings: settings, at: at, sequence: k, state: &state, fromLayout: true)
+        }
+    }
+
+    /// Reads the model and the presentation of the layer at `path` just
+    /// before transaction k (once per layer and transaction).
+    mutating func readBefore(_ path: [Int], at: Double, sequence k: Int, into state: inout CommitState) {
+        guard state.before[path] == nil, let layer = Self.layer(at: path, in: root) else { return }
+        let model = models[path] ?? layer.properties
+        let local = localTime(of: path, at: at)
+        var presented = model
+        _ = AnimationEvaluator.apply(liveAnimations(of: layer, path: path, at: local), layerTime: local,
+                                     model: model, to: &presented, sequenceLimit: k)
+        state.before[path] = presented
+        state.working[path] = model
+    }
+
+    /// One change of transaction k: the model step, then its action. A
+    /// change made by layout (`fromLayout`) takes the layer's own action or
+    /// the implicit animation, never the transaction's transition, and does
+    /// not animate inside a layer that this transaction transitions.
+    mutating func perform(_ change: PropertyChange, settings: TransactionSettings, at: Double, sequence k: Int,
+                          state: inout CommitState, fromLayout: Bool = false) {
+        guard var model = state.working[change.layer], let old = state.before[change.layer] else { return }
+        model.setValue(change.value, at: change.keyPath)
+        state.working[change.layer] = model
+        let step = ModelChange(time: at, sequence: k, keyPath: change.keyPath, value: change.value)
+        let key = change.keyPath.property.rawValue
+        let local = localTime(of: change.layer, at: at)
+        var action: LayerAction = .none
+        if !settings.disableActions && !(fromLayout && state.transitioned.contains(change.layer)) {
+            if let own = Self.layer(at: change.layer, in: root)?.actions[key] {
+                action = own
+            } else if let t = settings.transition, !fromLayout {
+                action = .transition(t)
+            } else if change.keyPath.property.isAnimatable {
+                let whole = LayerKeyPath.root(change.keyPath.property)
+                var a = Animation(keyPath: whole, kind: .basic(from: old.value(at: whole), to: model.value(at: whole), by: nil),
+                                  location: change.location)
+                a.timing.duration = settings.duration
+                a.timingFunction = settings.timingFunction
+                action = .animation(ActionAnimation(animation: a, hasDuration: true, hasTimingFunction: true))
             }
-            Self.modify(change.layer, in: &root) { $0.modelChanges.append(step) }
-            switch action {
-            case .none:
-                break
-            case .animation(let spec):
-                var a = spec.animation
-                if !spec.hasDuration { a.timing.duration = settings.duration }
-                // A spring keeps physical time: the transaction's curve would distort it.
-                if !spec.hasTimingFunction, !a.isSpring { a.timingFunction = settings.timingFunction }
-                a.timing.beginTime += local
-                a.kind = Self.filled(a.kind, keyPath: a.keyPath, before: old, after: model)
-                a.lifetime.addedBy = k
-                add(a, key: key, layer: change.layer, at: local, sequence: k)
-            case .transition(let t):
-                guard !transitioned.contains(change.layer) else { break }
-                transitioned.insert(change.layer)
-                addTransition(t, settings: settings, layer: change.layer, at: at, local: local, sequence: k)
-            }
+        }
+        Self.modify(change.layer, in: &root) { $0.modelChanges.append(step) }
+        switch action {
+        case .none:
+            break
+        case .animation(let spec):
+            var a = spec.animation
+            if !spec.hasDuration { a.timing.duration = settings.duration }
+            // A spring keeps physical time: the transaction's curve would distort it.
+            if !spec.hasTimingFunction, !a.isSpring { a.timingFunction = settings.timingFunction }
+            a.timing.beginTime += local
+            a.kind = Self.filled(a.kind, keyPath: a.keyPath, before: old, after: model)
+            a.lifetime.addedBy = k
+            add(a, key: key, layer: change.layer, at: local, sequence: k)
+        case .transition(let t):
+            guard !state.transitioned.contains(change.layer) else { break }
+            state.transitioned.insert(change.layer)
+            addTransition(t, settings: settings, layer: change.layer, at: at, local: local, sequence: k)
         }
     }
 

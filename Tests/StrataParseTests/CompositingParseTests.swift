@@ -99,7 +99,28 @@ final class CompositingParseTests: XCTestCase {
     func testShadowPathShapesAndErrors() {
         let ok = Marked(layerScene("shadowPath: {polygon: [[0, 0], [10, 0], [5, 8]]}"))
         XCTAssertEqual(scene(ok)?.root.sublayers[0].properties.shadowPath, .polygon([Point(0, 0), Point(10, 0), Point(5, 8)]))
-        let svg = Marked(layerScene("shadowPath: ⟨v⟩\"M 0 0 L 10 10\""))
-        assertOnlyError(svg, at: "v", "a shadowPath is {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}, found 'M 0 0 L 10 10' (SVG path data is not supported in shadowPath yet)")
+        let list = Marked(layerScene("shadowPath: ⟨v⟩[1, 2]"))
+        assertOnlyError(list, at: "v", "a shadowPath is SVG path data, {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}, found a list")
+    }
+
+    func testShadowPathSVGData() {
+        // H/V become lines, relative commands become absolute, T reflects Q's control point.
+        let ok = Marked(layerScene("shadowPath: \"M 10 20 h 30 V 50 q 5 5 10 0 T 60 50 Z\""))
+        XCTAssertEqual(scene(ok)?.root.sublayers[0].properties.shadowPath, .path([
+            .move(Point(10, 20)), .line(Point(40, 20)), .line(Point(40, 50)),
+            .quad(Point(45, 55), Point(50, 50)), .quad(Point(55, 45), Point(60, 50)), .close,
+        ]))
+        // An arc becomes cubics ending exactly at its end point.
+        let arc = scene(Marked(layerScene("shadowPath: \"M 0 0 A 10 10 0 0 1 20 0\"")))?.root.sublayers[0].properties.shadowPath
+        guard case .path(let elements)? = arc, case .cubic(_, _, let end)? = elements.last else { return XCTFail("\(String(describing: arc))") }
+        XCTAssertEqual(elements.count, 3)
+        XCTAssertEqual(end, Point(20, 0))
+        // Errors point into the string (plain and quoted scalars).
+        let bad = Marked(layerScene("shadowPath: M 0 0 L 10 ⟨x⟩x"))
+        assertOnlyError(bad, at: "x", "expected a number in the path, found 'x'")
+        let quoted = Marked(layerScene("shadowPath: \"M 0 0 Q 1⟨z⟩\""))
+        assertOnlyError(quoted, at: "z", "expected a number in the path, found the end of the path")
+        let start = Marked(layerScene("shadowPath: \"⟨l⟩L 1 1\""))
+        assertOnlyError(start, at: "l", "the path must start with M (moveto), found 'L'")
     }
 }

@@ -127,12 +127,22 @@ final class TimelineParseTests: XCTestCase {
 
         let bad = Marked(sceneText("""
         layers:
-          - actions: {⟨k⟩opactiy: null, masksToBounds: ⟨a⟩{duration: 1s}, ⟨c⟩contents: null}
+          - actions: {⟨k⟩opactiy: null, masksToBounds: ⟨a⟩{duration: 1s}, contents: null}
         """))
         XCTAssertEqual(diagnostics(bad).map(\.description), [
             "\(bad.at("k")): error: unknown action key 'opactiy'; did you mean 'opacity'?",
             "\(bad.at("a")): error: 'masksToBounds' is not animatable: its action can be a transition or null",
-            "\(bad.at("c")): error: unknown action key 'contents' (actions of 'contents' are not supported yet)",
         ])
+        // `contents` takes actions: a transition, an animation without values, or null.
+        let contents = scene(Marked(sceneText("""
+        layers:
+          - actions: {contents: {type: push}, opacity: null}
+          - actions: {contents: {duration: 1s}}
+        """)))
+        guard case .transition(let push)? = contents?.root.sublayers[0].actions["contents"] else { return XCTFail("contents transition") }
+        XCTAssertEqual(push.type, .push)
+        guard case .animation(let fade)? = contents?.root.sublayers[1].actions["contents"] else { return XCTFail("contents animation") }
+        XCTAssertEqual(fade.animation.keyPath.property, .contents)
+        XCTAssertTrue(fade.hasDuration)
     }
 }

@@ -35,14 +35,16 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(F.layer(s, "card", 2)?.transition?.before?.properties.backgroundColor, Color(0, 0, 0, 1))
     }
 
-    func testFadeCrossesOpacities() throws {
+    func testFadeIsACrossDissolve() throws {
         let s = try XCTUnwrap(load("{type: fade}"))
         let n = node(s, 1.5)
         XCTAssertEqual(n.children.count, 2)
+        // Old then new, both whole: the renderer weighs them (old·(1-p) + new·p).
         XCTAssertEqual(n.children[0].backgroundColor, Color(0, 0, 0, 1))
-        XCTAssertEqual(n.children[0].opacity, 0.75, accuracy: 1e-12)
+        XCTAssertEqual(n.children[0].opacity, 1)
         XCTAssertEqual(n.children[1].backgroundColor, .white)
-        XCTAssertEqual(n.children[1].opacity, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(n.children[1].opacity, 1)
+        XCTAssertEqual(n.crossDissolve!, 0.25, accuracy: 1e-12)
         // The container carries the live geometry; the subtrees sit in it unmoved.
         XCTAssertEqual(n.transform, F.layer(s, "card", 1.5)!.properties.toSuperlayer())
         XCTAssertEqual(n.children[0].transform, .identity)

@@ -252,7 +252,7 @@ extension SceneBuilder {
             if let guess = words.lazy.compactMap({ Suggestion.closest(to: $0, in: e.candidates) }).first {
                 return Values.fail(node, "\(e.message); did you mean '\(guess)'?")
             }
-            let choices = e.candidates.count <= 6 ? "; expected \(Suggestion.list(e.candidates))" : ""
+            let choices = !e.candidates.isEmpty && e.candidates.count <= 6 ? "; expected \(Suggestion.list(e.candidates))" : ""
             return Values.fail(node, e.message + choices)
         }
     }
@@ -287,6 +287,10 @@ extension SceneBuilder {
         case .bool: return one(Values.bool(node).map { .bool($0) })
         case .transform: return Values.transform(node).map { .transform($0) }
         case .path, .colors, .numbers: return listAnimationValue(node, path, isDelta: isDelta, source: [])
+        case .image:
+            // Images are decoded by the (mutating) builder: transactions resolve them
+            // in `buildChanges`; animation values of images are not built yet.
+            return one(Values.fail(node, "image values in animations are not supported yet; set 'contents' in a transaction (its default animation cross-dissolves) or give the 'contents' action a duration without values"))
         }
     }
 }

@@ -45,9 +45,9 @@ extension SceneBuilder {
 
     /// `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}` or `{polygon: [[x, y], ...]}`.
     mutating func shapePath(_ node: YAMLNode) -> ShapePath? {
+        if node.scalar != nil { return take(Self.svgShapePath(node)) }
         guard let pairs = node.mapping else {
-            let svg = node.scalar != nil ? " (SVG path data is not supported in shadowPath yet)" : ""
-            sink.error(node.location, "a shadowPath is {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}, found \(node.found)\(svg)")
+            sink.error(node.location, "a shadowPath is SVG path data, {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}, found \(node.found)")
             return nil
         }
         let keys = pairs.map(\.name)

@@ -149,6 +149,7 @@ extension SceneBuilder {
         switch kind {
         case .scalar: return "a number"
         case .transform: return "a transform"
+        case .image: return "an image"
         case .bool: return "a boolean"
         case .color: return "a color"
         case .rect: return "a rect"

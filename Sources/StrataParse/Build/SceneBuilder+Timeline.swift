@@ -68,7 +68,8 @@ extension SceneBuilder {
             let layerText = String(text[..<dot]), keyText = String(text[text.index(after: dot)...])
             guard let indices = take(Self.resolveLayerPath(layerText, in: root, at: pair.key)),
                   let keyPath = take(Self.settableKeyPath(keyText, at: pair.key)),
-                  let value = take(Self.animationValue(pair.value, keyPath, isDelta: false)) else { continue }
+                  let value = keyPath.property == .contents ? contentsValue(pair.value)
+                      : take(Self.animationValue(pair.value, keyPath, isDelta: false)) else { continue }
             let target = indices.reduce(root) { $0.sublayers[$1] }
             if let owner = keyPath.property.layerType, owner != target.type {
                 sink.error(pair.key.location, "'\(keyPath.property.rawValue)' is a key of '\(owner.rawValue)' layers, not of type '\(target.type.rawValue)'")

@@ -10,7 +10,7 @@ extension KeyTables {
         KeySpec("shadowOffset", .size(.any), "[dx, dy] in points, y down; default [0, -3] (3 points up)"),
         KeySpec("shadowRadius", .length(.nonNegative), "Gaussian standard deviation in points; default 3"),
         KeySpec("shadowPath", .unchecked,
-                "shadow shape instead of the layer's alpha: {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}"),
+                "shadow shape instead of the layer's alpha: SVG path data (\"M 0 0 L 100 0 ...\"), {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}"),
         KeySpec("mask", .ref("layer"), "a layer (with sublayers and animations) whose alpha masks this one; in this layer's bounds space"),
         KeySpec("contents", .string, "an image: an asset name, or a PNG/JPEG/WebP path relative to the scene file"),
         KeySpec("contentsGravity", .choice(ContentsGravity.allCases.map(\.rawValue)), "placement of contents; default resize"),
