@@ -83,7 +83,12 @@ public struct RenderCommand: Sendable {
             try writeAtomically(path) { temp in
                 let writer = try MP4Writer(path: temp, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
                                            fps: scene.canvas.fps, options: video)
-                try pipeline.run(times: times, progress: progress) { _, pixmap in try writer.append(pixmap) }
+                // Each render thread converts its own frames to yuv420p: this thread only encodes.
+                let (width, height) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
+                try pipeline.run(times: times, progress: progress, makeEmpty: { VideoFrame() }, makeFinisher: {
+                    let converter = try VideoFrameConverter(width: width, height: height)
+                    return { pixmap, video in try converter.convert(pixmap, into: video) }
+                }, consume: { _, video in try writer.append(video) })
                 try writer.finish()
             }
         case .still(let path):
