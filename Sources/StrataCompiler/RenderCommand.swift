@@ -157,9 +157,10 @@ public struct RenderCommand: Sendable {
                 let s = String(i)
                 return String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
             }
-            try pipeline.run(times: times, progress: progress) { position, pixmap in
-                try PNGCodec.write(pixmap, to: temp + "/" + name(indices[position]))
-            }
+            // The render threads encode their own frames (the costly part); this thread writes the files.
+            try pipeline.run(times: times, progress: progress, makeEmpty: { [UInt8]() }, makeFinisher: {
+                { pixmap, png in png = try PNGCodec.encode(pixmap) }
+            }, consume: { position, png in try PNGCodec.store(png, to: temp + "/" + name(indices[position])) })
             if !fm.fileExists(atPath: finalDir) {
                 try TemporaryOutputs.shared.commit(temp, to: finalDir)
             } else {
