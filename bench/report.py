@@ -176,8 +176,9 @@ def main():
         r = ratios(a, b, fps, enc_fps)
         w("## MP4 (ui-cards)")
         w("")
-        w("`strata render bench/scenes/ui-cards.yaml -o ui-cards.mp4` (render on all cores, BGRA→yuv420p "
-          "conversion and libx264 veryfast crf 20 with 2 threads on the consumer thread) against "
+        w("`strata render bench/scenes/ui-cards.yaml -o ui-cards.mp4` (render and BGRA→yuv420p "
+          "conversion on all cores, each render thread converting its own frames; libx264 veryfast crf 20 "
+          "with 2 threads fed by the consumer thread) against "
           "`x264_bench ui-cards-frames/ 2 veryfast 20`: libx264 alone encoding the same 150 frames "
           "(strata's own PNG sequence of the scene, loaded beforehand, untimed) with MP4Writer's settings; "
           "its BGRA→yuv420p conversion is timed separately.")

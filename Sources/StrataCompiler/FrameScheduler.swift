@@ -1,5 +1,4 @@
 import Foundation
-import StrataModel
 
 /// Renders frames on worker threads and hands them to one consumer in order,
 /// with at most `maxInFlight` frames rendered but not yet consumed (memory
@@ -7,30 +6,45 @@ import StrataModel
 ///
 /// Each worker thread calls `makeWorker` once, so per-thread resources (a
 /// Cairo/Pango renderer) never cross threads.
-final class FrameScheduler: @unchecked Sendable {
-    typealias Worker = (Int) throws -> Pixmap
+///
+/// A worker fills a `Product` (a frame's pixels) that the scheduler hands
+/// it: a recycled one when the consumer has returned one, else `makeEmpty()`.
+/// After `consume` returns, the product goes back to a pool for the next
+/// frame, so in the steady state no frame buffer is allocated. The pool
+/// never holds more than the products that can be alive at once
+/// (`maxInFlight` plus one per worker plus the one being consumed).
+final class FrameScheduler<Product: Sendable>: @unchecked Sendable {
+    /// Fills `product` with the frame; it may hold an earlier frame's content.
+    typealias Worker = (_ frame: Int, _ product: inout Product) throws -> Void
 
     private let frames: [Int]
     private let workerCount: Int
     private let maxInFlight: Int
+    private let makeEmpty: @Sendable () -> Product
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var nextToDispatch = 0
     private var nextToConsume = 0
-    private var results: [Int: Result<Pixmap, any Error>] = [:]
+    private var results: [Int: Result<Product, any Error>] = [:]
+    private var spare: [Product] = []
     private var stopped = false
 
-    init(frames: [Int], workers: Int, maxInFlight: Int? = nil) {
+    init(frames: [Int], workers: Int, maxInFlight: Int? = nil, makeEmpty: @escaping @Sendable () -> Product) {
         self.frames = frames
         self.workerCount = max(1, min(workers, frames.count))
         self.maxInFlight = max(self.workerCount, maxInFlight ?? self.workerCount * 2)
+        self.makeEmpty = makeEmpty
     }
 
     /// Runs the workers and calls `consume` on the calling thread for each
     /// frame in order. The first error (from a worker or `consume`) stops
     /// everything and is rethrown after the workers have ended.
-    func run(makeWorker: @escaping @Sendable () -> Worker,
-             consume: (_ frame: Int, _ pixmap: Pixmap) throws -> Void) throws {
+    ///
+    /// With `recycle` the product passed to `consume` is reused for a later
+    /// frame once `consume` returns: a consumer that keeps it (stores the
+    /// pixmap) should pass false, or the worker pays a copy on write.
+    func run(recycle: Bool = true, makeWorker: @escaping @Sendable () -> Worker,
+             consume: (_ frame: Int, _ product: Product) throws -> Void) throws {
         let finished = DispatchGroup()
         for _ in 0..<workerCount {
             finished.enter()
@@ -46,14 +60,20 @@ final class FrameScheduler: @unchecked Sendable {
             finished.wait()
         }
         for position in frames.indices {
-            let result = takeResult(at: position)
-            try consume(frames[position], result.get())
+            let product = try takeResult(at: position).get()
+            try consume(frames[position], product)
+            // `consume` ends this function's hold, so the pool's copy is the only one.
+            if recycle { giveBack(consume product) }
         }
     }
 
     private func workerLoop(_ work: Worker) {
-        while let position = nextPosition() {
-            let result = Result { try work(frames[position]) }
+        while let (position, recycled) = nextPosition() {
+            var product = recycled ?? makeEmpty()
+            let result = Result { () throws -> Product in
+                try work(frames[position], &product)
+                return product
+            }
             condition.lock()
             results[position] = result
             if case .failure = result { stopped = true }
@@ -62,7 +82,8 @@ final class FrameScheduler: @unchecked Sendable {
         }
     }
 
-    private func nextPosition() -> Int? {
+    /// The next frame to render and a product to render it into, if the pool has one.
+    private func nextPosition() -> (Int, Product?)? {
         condition.lock()
         defer { condition.unlock() }
         while !stopped, nextToDispatch < frames.count, nextToDispatch - nextToConsume >= maxInFlight {
@@ -70,10 +91,10 @@ final class FrameScheduler: @unchecked Sendable {
         }
         guard !stopped, nextToDispatch < frames.count else { return nil }
         defer { nextToDispatch += 1 }
-        return nextToDispatch
+        return (nextToDispatch, spare.popLast())
     }
 
-    private func takeResult(at position: Int) -> Result<Pixmap, any Error> {
+    private func takeResult(at position: Int) -> Result<Product, any Error> {
         condition.lock()
         defer { condition.unlock() }
         while results[position] == nil {
@@ -87,6 +108,12 @@ final class FrameScheduler: @unchecked Sendable {
         nextToConsume = position + 1
         condition.broadcast()
         return result
+    }
+
+    private func giveBack(_ product: consuming Product) {
+        condition.lock()
+        defer { condition.unlock() }
+        if spare.count < maxInFlight + workerCount { spare.append(product) }
     }
 
     private func stop() {

@@ -83,7 +83,12 @@ public struct RenderCommand: Sendable {
             try writeAtomically(path) { temp in
                 let writer = try MP4Writer(path: temp, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
                                            fps: scene.canvas.fps, options: video)
-                try pipeline.run(times: times, progress: progress) { _, pixmap in try writer.append(pixmap) }
+                // Each render thread converts its own frames to yuv420p: this thread only encodes.
+                let (width, height) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
+                try pipeline.run(times: times, progress: progress, makeEmpty: { VideoFrame() }, makeFinisher: {
+                    let converter = try VideoFrameConverter(width: width, height: height)
+                    return { pixmap, video in try converter.convert(pixmap, into: video) }
+                }, consume: { _, video in try writer.append(video) })
                 try writer.finish()
             }
         case .still(let path):
@@ -152,9 +157,10 @@ public struct RenderCommand: Sendable {
                 let s = String(i)
                 return String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
             }
-            try pipeline.run(times: times, progress: progress) { position, pixmap in
-                try PNGCodec.write(pixmap, to: temp + "/" + name(indices[position]))
-            }
+            // The render threads encode their own frames (the costly part); this thread writes the files.
+            try pipeline.run(times: times, progress: progress, makeEmpty: { [UInt8]() }, makeFinisher: {
+                { pixmap, png in png = try PNGCodec.encode(pixmap) }
+            }, consume: { position, png in try PNGCodec.store(png, to: temp + "/" + name(indices[position])) })
             if !fm.fileExists(atPath: finalDir) {
                 try TemporaryOutputs.shared.commit(temp, to: finalDir)
             } else {

@@ -92,8 +92,15 @@ public final class MP4Writer: @unchecked Sendable {
         if options.fastStart { av_dict_set(&muxerOptions, "movflags", "+faststart", 0) }
         try AV.check(avformat_write_header(format, &muxerOptions), "cannot write the MP4 header of \(path)")
 
-        guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else { throw EncodeError("out of memory") }
-        self.frame = frame; self.packet = packet
+        guard let packet = av_packet_alloc() else { throw EncodeError("out of memory") }
+        self.packet = packet
+        frame = try Self.allocateFrame(width: width, height: height)
+        converter = try FrameConverter.toYUV420(width: width, height: height)
+    }
+
+    /// A yuv420p frame with buffers, tagged BT.709 limited range.
+    static func allocateFrame(width: Int, height: Int) throws -> UnsafeMutablePointer<AVFrame> {
+        guard let frame = av_frame_alloc() else { throw EncodeError("out of memory") }
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
@@ -101,13 +108,18 @@ public final class MP4Writer: @unchecked Sendable {
         frame.pointee.color_trc = AVCOL_TRC_BT709
         frame.pointee.colorspace = AVCOL_SPC_BT709
         frame.pointee.color_range = AVCOL_RANGE_MPEG
-        try AV.check(av_frame_get_buffer(frame, 0), "cannot allocate a \(width)x\(height) video frame")
-        converter = try FrameConverter.toYUV420(width: width, height: height)
+        let status = av_frame_get_buffer(frame, 0)
+        if status < 0 {
+            var owned: UnsafeMutablePointer<AVFrame>? = frame
+            av_frame_free(&owned)
+            try AV.check(status, "cannot allocate a \(width)x\(height) video frame")
+        }
+        return frame
     }
 
     /// Encodes `frame` as the next frame. Its size must be the writer's.
     public func append(_ pixmap: Pixmap) throws {
-        guard !finished, let frame, let encoder, let converter else {
+        guard !finished, let frame, encoder != nil, let converter else {
             throw EncodeError("cannot append to \(path): the video is already finished")
         }
         guard pixmap.width == width, pixmap.height == height else {
@@ -116,6 +128,24 @@ public final class MP4Writer: @unchecked Sendable {
         // The encoder may still hold the previous buffer; get a private one.
         try AV.check(av_frame_make_writable(frame), "cannot allocate a video frame")
         converter.convert(pixmap, into: frame)
+        try encode(frame)
+    }
+
+    /// Encodes a frame converted beforehand (on another thread, say) as the
+    /// next frame. Its size must be the writer's. The encoder takes its own
+    /// reference to the buffers; `video` may be converted into again afterwards.
+    public func append(_ video: VideoFrame) throws {
+        guard !finished, encoder != nil else {
+            throw EncodeError("cannot append to \(path): the video is already finished")
+        }
+        guard let frame = video.frame, video.width == width, video.height == height else {
+            throw EncodeError("frame \(frameCount) is \(video.width)x\(video.height), the video is \(width)x\(height)")
+        }
+        try encode(frame)
+    }
+
+    private func encode(_ frame: UnsafeMutablePointer<AVFrame>) throws {
+        guard let encoder else { return }
         frame.pointee.pts = Int64(frameCount)
         try AV.check(avcodec_send_frame(encoder, frame), "cannot encode frame \(frameCount) of \(path)")
         frameCount += 1

@@ -26,6 +26,12 @@ public enum PNGCodec {
         try FileBytes.store(encode(pixmap, options: options), to: path)
     }
 
+    /// Writes bytes made by `encode` to `path` (replacing any file there),
+    /// for callers that encode on one thread and write on another.
+    public static func store(_ encoded: [UInt8], to path: String) throws {
+        try FileBytes.store(encoded, to: path)
+    }
+
     /// Decodes PNG file bytes to premultiplied BGRA.
     public static func decode(_ bytes: [UInt8]) throws -> Pixmap {
         var width: UInt32 = 0, height: UInt32 = 0

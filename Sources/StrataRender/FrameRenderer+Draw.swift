@@ -70,7 +70,7 @@ extension FrameRenderer {
         cairo_set_matrix(cr, &m)
         let bounds = node.bounds
         let hasArea = bounds.hasDrawableArea
-        if hasArea, let bg = node.backgroundColor, bg.alpha > 0 {
+        if hasArea, let bg = node.backgroundColor, bg.alpha > 0, !(index == 0 && rootBackgroundPainted) {
             addBoundsPath(node, cr: cr)
             CairoPath.setSource(cr, bg, alpha: alpha)
             cairo_fill(cr)
