@@ -75,6 +75,8 @@ extension SceneBuilder {
                 sink.error(pair.key.location, "'\(keyPath.property.rawValue)' is a key of '\(owner.rawValue)' layers, not of type '\(target.type.rawValue)'")
                 continue
             }
+            if let cell = keyPath.emitterCell,
+               !checkEmitterCellName(cell.name, in: target.properties.emitter?.cells ?? [], at: pair.key.location) { continue }
             changes.append(PropertyChange(layer: indices, layerPath: layerText, keyPath: keyPath, value: value,
                                           location: pair.key.location))
         }
