@@ -53,6 +53,18 @@ final class EmitterCellKeyPathParseTests: XCTestCase {
         XCTAssertNotNil(scene(emitter("{keyPath: emitterCells.spark.birthRate, by: -1}")))
     }
 
+    func testTransactionsCannotSetCellKeysYet() {
+        let layers = """
+        layers:
+          - name: fx
+            type: emitter
+            emitterCells: [{name: spark, contents: circle, birthRate: 1, lifetime: 1}]
+
+        """
+        assertOnlyError(Marked(sceneText(layers + "timeline:\n  - at: 1s\n    set: {⟨t⟩fx.emitterCells.spark.velocity: 50}\n")),
+                        at: "t", "setting emitter cell keys in a transaction is not supported yet; animate 'emitterCells.spark.velocity' instead")
+    }
+
     func testCellKeysBelongToEmitters() {
         assertOnlyError(Marked(layerScene("""
             animations:

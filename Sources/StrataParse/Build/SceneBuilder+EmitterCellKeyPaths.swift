@@ -2,10 +2,10 @@ import StrataModel
 
 /// Animations of `emitterCells.<cellName>.<key>` (docs/layer-types.md).
 extension SceneBuilder {
-    /// True when the emitter (`cells`: the emitter being built's when nil)
-    /// has a cell named `name`; else a located error with the closest name.
-    mutating func checkEmitterCellName(_ name: String, in cells: [EmitterCell]? = nil, at location: SourceLocation) -> Bool {
-        let names = (cells ?? layerModel.emitter?.cells ?? []).compactMap(\.name)
+    /// True when the emitter being built has a cell named `name`; else a
+    /// located error with the closest name.
+    mutating func checkEmitterCellName(_ name: String, at location: SourceLocation) -> Bool {
+        let names = (layerModel.emitter?.cells ?? []).compactMap(\.name)
         guard !names.contains(name) else { return true }
         let known = names.isEmpty ? "; the emitter has no named cells (give a cell a 'name')"
             : Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" }
