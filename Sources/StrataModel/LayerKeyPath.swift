@@ -19,6 +19,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case emitterPosition, emitterZPosition, emitterSize, birthRate, lifetime, velocity, scale, spin
         /// An image (asset key); its animations cross-dissolve.
         case contents
+        /// `emitterCells.<cellName>.<key>`: `fields` holds the name and the key.
+        case emitterCells
     }
 
     /// A component below the property.
@@ -54,6 +56,9 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         let rest = Array(parts.dropFirst())
         if rest.isEmpty { return .success(path) }
         switch property {
+        case .emitterCells:
+            if let e = parseEmitterCell(&path, rest) { return .failure(e) }
+            return .success(path)
         case .transform, .sublayerTransform, .instanceTransform:
             guard let c = TransformComponent(rawValue: rest[0]), rest.count <= 2 else {
                 return .failure(KeyPathError(message: "unknown transform key path '\(text)'",
@@ -117,6 +122,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case .emitterSize: return .size
         case .instanceTransform: return .transform
         case .contents: return .image
+        case .emitterCells: return .scalar
         }
     }
 
@@ -127,6 +133,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
             if c == .translation && axis == nil { return .size }
             return .scalar
         }
+        if property == .emitterCells { return emitterCellValueKind }
         var kind = Self.kind(of: property)
         for field in fields {
             switch (kind, field) {

@@ -33,8 +33,10 @@ struct EmitterSampler {
         self.layer = layer
         self.presentation = presentation
         let emitterAnimations = layer.animations.filter { $0.keyPath.property.layerType == .emitter }
-        rateAnimations = emitterAnimations.filter { $0.keyPath.property == .birthRate }
-        birthAnimations = emitterAnimations.filter { $0.keyPath.property != .birthRate }
+        // The layer's birthRate and every cell's: integrated, never taken at birth.
+        func isRate(_ a: Animation) -> Bool { a.keyPath.property == .birthRate || a.keyPath.emitterCell?.key == "birthRate" }
+        rateAnimations = emitterAnimations.filter(isRate)
+        birthAnimations = emitterAnimations.filter { !isRate($0) }
     }
 
     /// The emitter's values at local time `s` (its presentation values when
@@ -53,8 +55,11 @@ struct EmitterSampler {
         let maxLifetimeScale = Self.largestValue(of: .lifetime, model: model.lifetime, animations: birthAnimations)
         var out: [(particle: Particle, birth: Double, cell: Int)] = []
         cells: for (ci, cell) in model.cells.enumerated() {
-            guard let sprite = cell.contents, cell.birthRate > 0 else { continue }
-            let maxLife = (cell.lifetime + abs(cell.lifetimeRange)) * maxLifetimeScale
+            // Rate animations of this cell (by name) and of the layer.
+            let cellRates = rateAnimations.filter { $0.keyPath.property == .birthRate || $0.keyPath.emitterCell?.name == cell.name }
+            let animatedRate = cellRates.contains { $0.keyPath.emitterCell != nil }
+            guard let sprite = cell.contents, cell.birthRate > 0 || animatedRate else { continue }
+            let maxLife = (largestCellValue(cell, "lifetime") + largestCellValue(cell, "lifetimeRange")) * maxLifetimeScale
             guard maxLife > 0, maxLife.isFinite else { continue }
             let begin = cell.beginTime
             let end = cell.duration > 0 ? begin + cell.duration : Double.infinity
@@ -64,10 +69,12 @@ struct EmitterSampler {
             // An animated birthRate is integrated from the cell's begin; past
             // BirthClock.maxSpan (hours of layer time) the rate is taken as
             // constant at its current value instead.
-            let clock = rateAnimations.isEmpty || hi - begin > BirthClock.maxSpan
-                ? BirthClock(begin: begin, rate: cell.birthRate * (rateAnimations.isEmpty ? model.birthRate : presentation.birthRate))
+            let current = ci < presentation.cells.count ? presentation.cells[ci].birthRate : cell.birthRate
+            let clock = cellRates.isEmpty || hi - begin > BirthClock.maxSpan
+                ? BirthClock(begin: begin, rate: cellRates.isEmpty ? cell.birthRate * model.birthRate : current * presentation.birthRate)
                 : BirthClock(begin: begin, end: hi) { s in
-                    cell.birthRate * emitterState(at: s, animations: rateAnimations).birthRate
+                    let state = emitterState(at: s, animations: cellRates)
+                    return (ci < state.cells.count ? state.cells[ci].birthRate : cell.birthRate) * state.birthRate
                 }
             // Counts within `slack` of a whole number are that number: a birth
             // exactly at t must not depend on rounding in the integral.
@@ -86,7 +93,9 @@ struct EmitterSampler {
                 guard birth < end else { continue }
                 let state = emitterState(at: birth, animations: birthAnimations)
                 var random = ParticleRandom(seed: model.seed, cell: ci, particle: k)
-                guard let p = particle(cell, sprite, state, age: t - birth, random: &random) else { continue }
+                // Cell keys too are taken at the particle's birth, as in Core Animation.
+                let born = ci < state.cells.count ? state.cells[ci] : cell
+                guard let p = particle(born, sprite, state, age: t - birth, random: &random) else { continue }
                 out.append((p, birth, ci))
                 if out.count >= Limits.maxParticles { break cells }
             }
@@ -147,6 +156,22 @@ struct EmitterSampler {
     static func whole(_ v: Double) -> Int {
         guard !v.isNaN else { return 0 }
         return Int(min(max(v, -0x1p52), 0x1p52))
+    }
+
+    /// The largest magnitude a cell key takes: its model value or any value
+    /// an animation of `emitterCells.<name>.<key>` names.
+    private func largestCellValue(_ cell: EmitterCell, _ key: String) -> Double {
+        var largest = abs(cell.value(ofKey: key)?.scalarValue ?? 0)
+        for a in birthAnimations {
+            guard let c = a.keyPath.emitterCell, c.name == cell.name, c.key == key else { continue }
+            if case .keyframe(let k) = a.kind {
+                for case .scalar(let x) in k.values { largest = max(largest, abs(x)) }
+            }
+            guard case .basic(let from, let to, let by) = a.kind else { continue }
+            for case .scalar(let v)? in [from, to] { largest = max(largest, abs(v)) }
+            if case .scalar(let v)? = by { largest += abs(v) }
+        }
+        return largest
     }
 
     /// The largest magnitude `property` takes: its model value, or any

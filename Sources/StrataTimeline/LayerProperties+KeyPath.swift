@@ -3,6 +3,7 @@ import StrataModel
 extension LayerProperties {
     /// Reads the value at `path` (virtual transform paths read the decomposed transform).
     public func value(at path: LayerKeyPath) -> AnimatableValue {
+        if let cell = path.emitterCell { return emitterCellValue(cell.name, cell.key) }
         var v = rootValue(path.property)
         if let c = path.transformComponent, case .transform(let t) = v {
             return t.component(c, axis: path.axis)
@@ -14,6 +15,7 @@ extension LayerProperties {
     /// Writes `value` at `path`, keeping the rest of the property
     /// (setting `position.x` keeps y; `transform.rotation.z` keeps scale and translation).
     public mutating func setValue(_ value: AnimatableValue, at path: LayerKeyPath) {
+        if let cell = path.emitterCell { return setEmitterCellValue(value, cell.name, cell.key) }
         if let c = path.transformComponent, case .transform(let t) = rootValue(path.property) {
             setRootValue(.transform(t.settingComponent(c, axis: path.axis, to: value)), path.property)
             return
@@ -47,7 +49,7 @@ extension LayerProperties {
              .strokeStart, .strokeEnd, .fontSize, .foregroundColor, .colors, .locations, .startPoint, .endPoint,
              .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
              .instanceBlueOffset, .instanceAlphaOffset, .scrollPoint, .emitterPosition, .emitterZPosition,
-             .emitterSize, .birthRate, .lifetime, .velocity, .scale, .spin:
+             .emitterSize, .birthRate, .lifetime, .velocity, .scale, .spin, .emitterCells:
             return typedValue(p)
         case .contents: return .image(ContentsValue(key: contents, blend: contentsBlend))
         }

@@ -52,7 +52,19 @@ extension Sampler {
             }
             power = power * r.instanceTransform
         }
-        return nodes
+        return r.preservesDepth ? [depthContext(of: layer, holding: nodes)] : nodes
+    }
+
+    /// preservesDepth: the copies keep their 3D placement and are depth
+    /// sorted together, as the sublayers of a CATransformLayer are. One
+    /// transform-layer node in the replicator's bounds space holds them all;
+    /// the replicator's own background, border and mask still draw flat.
+    static func depthContext(of layer: PresentationLayer, holding nodes: [RenderNode]) -> RenderNode {
+        var context = RenderNode(path: layer.path, bounds: layer.properties.bounds, transform: .identity,
+                                 opacity: 1, backgroundColor: nil, cornerRadius: 0, borderWidth: 0,
+                                 borderColor: .clear, masksToBounds: false, children: nodes)
+        context.isTransformLayer = true
+        return context
     }
 }
 

@@ -9,7 +9,8 @@ extension LayerKeyPath.Property {
         case .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
              .instanceBlueOffset, .instanceAlphaOffset: return .replicator
         case .scrollPoint: return .scroll
-        case .emitterPosition, .emitterZPosition, .emitterSize, .birthRate, .lifetime, .velocity, .scale, .spin:
+        case .emitterPosition, .emitterZPosition, .emitterSize, .birthRate, .lifetime, .velocity, .scale, .spin,
+             .emitterCells:
             return .emitter
         default: return nil
         }

@@ -54,6 +54,9 @@ extension SceneBuilder {
                     sink.error(k.location, "'\(path.property.rawValue)' is not an animatable property")
                     keyPath = nil
                 }
+                if let cell = keyPath?.emitterCell, layerType == .emitter, !checkEmitterCellName(cell.name, at: k.location) {
+                    keyPath = nil
+                }
             }
         } else if let action {
             keyPath = action.keyPath
@@ -262,6 +265,7 @@ extension SceneBuilder {
     static func animationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
         func one(_ r: Parsed<AnimatableValue>) -> ParsedMany<AnimatableValue> { r.mapError { DiagnosticList([$0]) } }
         let sizeBound: Bound = isDelta || path.transformComponent != nil ? .any : .nonNegative
+        if let cell = path.emitterCell, let value = emitterCellValue(node, key: cell.key, isDelta: isDelta) { return one(value) }
         switch path.valueKind {
         case .scalar:
             switch path.transformComponent {

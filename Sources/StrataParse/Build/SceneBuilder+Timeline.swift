@@ -75,6 +75,12 @@ extension SceneBuilder {
                 sink.error(pair.key.location, "'\(keyPath.property.rawValue)' is a key of '\(owner.rawValue)' layers, not of type '\(target.type.rawValue)'")
                 continue
             }
+            if keyPath.emitterCell != nil {
+                // The emitter samples births against its written cells: a
+                // change at a scene time would reach particles born before it.
+                sink.error(pair.key.location, "setting emitter cell keys in a transaction is not supported yet; animate '\(keyPath.text)' instead")
+                continue
+            }
             changes.append(PropertyChange(layer: indices, layerPath: layerText, keyPath: keyPath, value: value,
                                           location: pair.key.location))
         }

@@ -132,7 +132,10 @@ extension SceneBuilder {
             return v
         }
         let perLayer = largest(.birthRate, e.birthRate) * largest(.lifetime, e.lifetime)
-        return e.cells.reduce(0) { $0 + $1.birthRate * ($1.lifetime + $1.lifetimeRange) } * perLayer
+        return e.cells.reduce(0) { total, cell in
+            let rate = largestCellValue(cell, "birthRate", animations)
+            return total + rate * (largestCellValue(cell, "lifetime", animations) + largestCellValue(cell, "lifetimeRange", animations))
+        } * perLayer
     }
 
     /// Layers a subtree draws once replicators are expanded.

@@ -46,7 +46,7 @@ extension KeyTables {
         KeySpec("instanceGreenOffset", .number(.any), "added to the instance color's green once more per copy; default 0"),
         KeySpec("instanceBlueOffset", .number(.any), "added to the instance color's blue once more per copy; default 0"),
         KeySpec("instanceAlphaOffset", .number(.any), "added to the instance color's alpha once more per copy; default 0"),
-        KeySpec("preservesDepth", .bool, "accepted; copies are flattened into the replicator's plane for now; default false"),
+        KeySpec("preservesDepth", .bool, "true: the copies keep their 3D placement and are depth-sorted together, as in a transform layer; default false (flattened)"),
     ]
 
     static let scrollKeys: [KeySpec] = [
@@ -71,7 +71,7 @@ extension KeyTables {
     ]
 
     static let emitterCell = KeyTable(what: "emitter cell", keys: [
-        KeySpec("name", .name, "a name for messages"),
+        KeySpec("name", .name, "a name for messages and emitterCells.<name>.<key> key paths"),
         KeySpec("contents", .anyOf([.choice(["circle", "square"]), .string, .ref("particleShape")]),
                 "an image (an asset name, or a PNG/JPEG/WebP path relative to the scene file) that the color multiplies; or a built-in shape: circle or square (10 points), {circle: d or [w, h]}, {square: d} or {rect: [w, h]} in points; default none (draws nothing)"),
         KeySpec("birthRate", .number(.nonNegative), "particles per second; default 0"),

@@ -1,0 +1,19 @@
+import StrataModel
+
+/// `emitterCells.<cellName>.<key>` (CAEmitterLayer's cell key paths): reads
+/// and writes one key of the first cell with that name. A layer without
+/// such a cell reads the cell defaults and ignores writes (the parser
+/// rejects unknown cell names, at the key path).
+extension LayerProperties {
+    func emitterCellValue(_ name: String, _ key: String) -> AnimatableValue {
+        let cells = emitter?.cells ?? []
+        let cell = cells.first { $0.name == name } ?? EmitterCell()
+        return cell.value(ofKey: key) ?? .scalar(0)
+    }
+
+    mutating func setEmitterCellValue(_ value: AnimatableValue, _ name: String, _ key: String) {
+        guard var e = emitter, let i = e.cellIndex(named: name) else { return }
+        e.cells[i].setValue(value, ofKey: key)
+        emitter = e
+    }
+}
