@@ -6,16 +6,6 @@ import XCTest
 /// 1080p costs of the compositor, printed (no timing assertions: the
 /// machine is shared). Skipped unless STRATA_BENCH=1; run `bench/compositor.sh`.
 final class CompositorBenchmark: XCTestCase {
-    private func median(_ runs: Int = 9, _ body: () throws -> Void) rethrows -> Double {
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            try body()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-        }
-        return times.sorted()[runs / 2]
-    }
-
     /// A full-frame 1920x1080 "page": background, a rounded bordered card and a few bars.
     private func page(_ transform: Transform3D) -> RenderNode {
         var bars: [RenderNode] = []
@@ -37,7 +27,7 @@ final class CompositorBenchmark: XCTestCase {
         func time(_ name: String, _ children: [RenderNode]) throws -> Double {
             let tree = Fixture.tree(1920, 1080, children)
             try renderer.render(tree, into: &pixmap)
-            let ms = try median { try renderer.render(tree, into: &pixmap) }
+            let ms = try medianMilliseconds { try renderer.render(tree, into: &pixmap) }
             print("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: "%7.2f ms", ms))
             return ms
         }

@@ -6,16 +6,6 @@ import XCTest
 /// 1080p costs of cross-dissolves, printed (no timing assertions: the
 /// machine is shared). Skipped unless STRATA_BENCH=1; run `bench/integration.sh`.
 final class DissolveBenchmark: XCTestCase {
-    private func median(_ runs: Int = 9, _ body: () throws -> Void) rethrows -> Double {
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            try body()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-        }
-        return times.sorted()[runs / 2]
-    }
-
     /// A full-frame page: background, a rounded card and six bars.
     private func page(_ hue: Double) -> RenderNode {
         let bars = (0..<6).map { i in
@@ -34,7 +24,7 @@ final class DissolveBenchmark: XCTestCase {
         func time(_ name: String, _ children: [RenderNode]) throws -> Double {
             let tree = Fixture.tree(1920, 1080, children)
             try renderer.render(tree, into: &pixmap)
-            let ms = try median { try renderer.render(tree, into: &pixmap) }
+            let ms = try medianMilliseconds { try renderer.render(tree, into: &pixmap) }
             print("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: "%7.2f ms", ms))
             return ms
         }
