@@ -59,7 +59,7 @@ struct EmitterSampler {
             let cellRates = rateAnimations.filter { $0.keyPath.property == .birthRate || $0.keyPath.emitterCell?.name == cell.name }
             let animatedRate = cellRates.contains { $0.keyPath.emitterCell != nil }
             guard let sprite = cell.contents, cell.birthRate > 0 || animatedRate else { continue }
-            let maxLife = (largestCellValue(cell, "lifetime") + largestCellValue(cell, "lifetimeRange")) * maxLifetimeScale
+            let maxLife = (cell.largestValue(ofKey: "lifetime", animations: birthAnimations) + cell.largestValue(ofKey: "lifetimeRange", animations: birthAnimations)) * maxLifetimeScale
             guard maxLife > 0, maxLife.isFinite else { continue }
             let begin = cell.beginTime
             let end = cell.duration > 0 ? begin + cell.duration : Double.infinity
@@ -156,22 +156,6 @@ struct EmitterSampler {
     static func whole(_ v: Double) -> Int {
         guard !v.isNaN else { return 0 }
         return Int(min(max(v, -0x1p52), 0x1p52))
-    }
-
-    /// The largest magnitude a cell key takes: its model value or any value
-    /// an animation of `emitterCells.<name>.<key>` names.
-    private func largestCellValue(_ cell: EmitterCell, _ key: String) -> Double {
-        var largest = abs(cell.value(ofKey: key)?.scalarValue ?? 0)
-        for a in birthAnimations {
-            guard let c = a.keyPath.emitterCell, c.name == cell.name, c.key == key else { continue }
-            if case .keyframe(let k) = a.kind {
-                for case .scalar(let x) in k.values { largest = max(largest, abs(x)) }
-            }
-            guard case .basic(let from, let to, let by) = a.kind else { continue }
-            for case .scalar(let v)? in [from, to] { largest = max(largest, abs(v)) }
-            if case .scalar(let v)? = by { largest += abs(v) }
-        }
-        return largest
     }
 
     /// The largest magnitude `property` takes: its model value, or any

@@ -95,3 +95,23 @@ extension LayerKeyPath {
         return .color
     }
 }
+
+extension EmitterCell {
+    /// The largest magnitude the cell key `key` takes: its model value, or
+    /// any value an animation of `emitterCells.<name>.<key>` names (`from`,
+    /// `to`, keyframe values; `by` adds). Bounds particle counts and lifetimes.
+    public func largestValue(ofKey key: String, animations: [Animation]) -> Double {
+        var largest: Double = 0
+        if case .scalar(let x)? = value(ofKey: key) { largest = abs(x) }
+        for a in animations {
+            guard let c = a.keyPath.emitterCell, c.name == name, c.key == key else { continue }
+            if case .keyframe(let k) = a.kind {
+                for case .scalar(let x) in k.values { largest = max(largest, abs(x)) }
+            }
+            guard case .basic(let from, let to, let by) = a.kind else { continue }
+            for case .scalar(let x)? in [from, to] { largest = max(largest, abs(x)) }
+            if case .scalar(let x)? = by { largest += abs(x) }
+        }
+        return largest
+    }
+}

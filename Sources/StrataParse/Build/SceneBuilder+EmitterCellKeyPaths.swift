@@ -26,20 +26,4 @@ extension SceneBuilder {
         case .color?, nil: return nil
         }
     }
-
-    /// The largest magnitude a cell key takes: its value, or any value an
-    /// animation of it names (for the particle limit).
-    static func largestCellValue(_ cell: EmitterCell, _ key: String, _ animations: [Animation]) -> Double {
-        var v = abs(cell.value(ofKey: key).flatMap { if case .scalar(let x) = $0 { x } else { nil } } ?? 0)
-        for a in animations {
-            guard let c = a.keyPath.emitterCell, c.name == cell.name, c.key == key else { continue }
-            if case .keyframe(let k) = a.kind {
-                for case .scalar(let x) in k.values { v = max(v, abs(x)) }
-            }
-            guard case .basic(let from, let to, let by) = a.kind else { continue }
-            for case .scalar(let x)? in [from, to] { v = max(v, abs(x)) }
-            if case .scalar(let x)? = by { v += abs(x) }
-        }
-        return v
-    }
 }
