@@ -40,7 +40,8 @@ let package = Package(
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
             "StrataLayout",
         ]),
-        .executableTarget(name: "strata", dependencies: ["StrataCompiler"]),
+        // The command line: option and command declarations, parsing, help, man page, completions.
+        .executableTarget(name: "strata", dependencies: ["StrataCompiler", "StrataParse", "StrataModel", "StrataEncode"]),
 
         // Tests: one target per stage plus end-to-end CLI tests.
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
@@ -51,6 +52,8 @@ let package = Package(
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+        // The declarations and what is made from them, in process (plus the built binary).
+        .testTarget(name: "StrataCommandLineTests", dependencies: ["strata", "StrataCompiler", "StrataEncode"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
     ],
     swiftLanguageModes: [.v6]
