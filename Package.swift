@@ -34,7 +34,8 @@ let package = Package(
         // The timeline compiler lays the model tree out again after transactions (layout over time).
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
-        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
+        // PNG decoding is StrataImage's (one decoder for contents images and goldens).
+        .target(name: "StrataEncode", dependencies: ["StrataModel", "StrataImage", "CPNG", "CAV"]),
         .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
