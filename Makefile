@@ -1,8 +1,8 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig pixman-1 libavformat libavcodec libavutil libswscale
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
-            libswscale-dev libcairo2-dev libpango1.0-dev libpixman-1-dev \
+            libswscale-dev libcairo2-dev libpango1.0-dev \
             libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev pkg-config fonts-dejavu-core
 # Shells and groff: the tests check the completion scripts and the man page with them.
 TOOLS := zsh fish groff
