@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
         // PNG decoding is StrataImage's (one decoder for contents images and goldens).
         .target(name: "StrataEncode", dependencies: ["StrataModel", "StrataImage", "CPNG", "CAV"]),
-        .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
+        .target(name: "StrataCheck", dependencies: ["StrataModel"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
             "StrataLayout",
