@@ -45,9 +45,11 @@ demo: build
 	@mkdir -p out
 	$(BIN_RELEASE) render scenes/demo.yaml -o out/demo.mp4
 
-# Benchmarks against rlottie, ThorVG and x264 alone; writes bench/results.md.
+# Benchmarks against rlottie, ThorVG and x264 alone (writes bench/results.md),
+# then the cost of 1080p frames against the bare canvas (printed).
 bench: deps
 	bash bench/run.sh
+	sh bench/frame-costs.sh
 
 # The manual page, made from the command-line declarations (strata help --man).
 man: build
