@@ -91,6 +91,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(CLIHarness.files(in: dir), ["scene.yaml"])
     }
 
+    func testANoteFollowsItsErrorOnALineOfItsOwn() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let path = try CLIHarness.writeScene("""
+        strata: 1
+        canvas: {size: [40, 30]}
+        layers:
+          - name: card
+          - name: card
+        """, in: dir)
+        let r = try CLIHarness.run(["validate", path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, """
+        \(path):5:11: error: duplicate layer name 'card' among siblings
+        \(path):4:11: note: the first layer named 'card'
+
+        """)
+    }
+
     func testCompletionAndManPageComeFromTheBinary() throws {
         for shell in ["bash", "zsh", "fish"] {
             let r = try CLIHarness.run(["completion", shell])

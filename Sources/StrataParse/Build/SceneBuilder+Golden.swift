@@ -31,7 +31,8 @@ extension SceneBuilder {
                 continue
             }
             if let first = seen[index] {
-                sink.warning(item.location, "frame \(index) is already listed (at \(first.line):\(first.column))")
+                sink.warning(item.location, "frame \(index) is already listed",
+                             notes: [DiagnosticNote(first, "frame \(index) is first listed here")])
             } else {
                 seen[index] = item.location
             }
