@@ -20,6 +20,9 @@ let package = Package(
         // fontconfig and Pango font maps (font files, family lookup) for text layers.
         .systemLibrary(name: "CFont", pkgConfig: "pangoft2",
                        providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        // The preview server's HTTP (libmicrohttpd: parsing, connections, thread pool).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         // libpng through a tiny C target that owns setjmp (libpng reports errors with longjmp).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
@@ -40,7 +43,11 @@ let package = Package(
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
             "StrataLayout",
         ]),
-        .executableTarget(name: "strata", dependencies: ["StrataCompiler"]),
+        // The authoring loop: `strata preview` (HTTP server, browser page) and `strata watch`.
+        .target(name: "StrataPreview", dependencies: [
+            "StrataCompiler", "StrataModel", "StrataParse", "StrataRender", "StrataEncode", "CMicroHTTPD",
+        ]),
+        .executableTarget(name: "strata", dependencies: ["StrataCompiler", "StrataPreview"]),
 
         // Tests: one target per stage plus end-to-end CLI tests.
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
@@ -52,6 +59,7 @@ let package = Package(
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
+        .testTarget(name: "StrataPreviewTests", dependencies: ["StrataPreview", "StrataCompiler", "StrataEncode"]),
     ],
     swiftLanguageModes: [.v6]
 )
