@@ -7,7 +7,7 @@ import StrataParse
 public enum CLI {
     public static let version = "0.1.0"
 
-    public static func run(_ arguments: [String]) -> Int32 {
+    public static func run(_ arguments: [String], authoring: AuthoringCommands = .unavailable) -> Int32 {
         var args = ArraySlice(arguments)
         guard let command = args.popFirst() else {
             print(Help.main)
@@ -21,7 +21,16 @@ public enum CLI {
             case "--version", "version":
                 print("strata \(version)")
                 return 0
-            case "render": return try runRender(args)
+            case "render":
+                guard let command = try parseRender(args, name: "render") else { return 0 }
+                try command.run(warn: { printDiagnostics([$0]) })
+                return 0
+            case "watch":
+                guard let command = try parseRender(args, name: "watch") else { return 0 }
+                return try authoring.watch(command)
+            case "preview":
+                guard let options = try parsePreview(args) else { return 0 }
+                return try authoring.preview(options)
             case "check": return try CheckCommand.parse(args).run()
             case "inspect": return try runInspect(args)
             case "validate": return try runValidate(args)
@@ -30,7 +39,7 @@ public enum CLI {
                 print(sceneJSONSchema())
                 return 0
             default:
-                let known = ["render", "check", "inspect", "validate", "schema", "help"]
+                let known = ["render", "watch", "preview", "check", "inspect", "validate", "schema", "help"]
                 throw CompileError("unknown command '\(command)'" + Suggest.didYouMean(command, in: known)
                                    + "; see 'strata --help'")
             }
@@ -53,12 +62,14 @@ public enum CLI {
         args.contains("--help") || args.contains("-h")
     }
 
-    static func runRender(_ args: ArraySlice<String>) throws -> Int32 {
-        if wantsHelp(args) { print(Help.command["render"]!); return 0 }
-        var p = ArgumentParser(args, command: "render")
+    /// The options of `render` (and of `watch`, which takes the same); nil after `--help`.
+    static func parseRender(_ args: ArraySlice<String>, name: String) throws -> RenderCommand? {
+        if wantsHelp(args) { print(Help.command[name]!); return nil }
+        var p = ArgumentParser(args, command: name)
         var output: String?
         var command = RenderCommand(scenePath: "", output: "")
         var loadOverrides: [(name: String, value: String)] = []
+        var sheet = ContactSheetOptions()
         while let arg = try p.next() {
             switch arg {
             case .option("-o"), .option("--output"): output = try p.value()
@@ -75,16 +86,39 @@ public enum CLI {
             case .option("--threads"): command.video.threads = try p.parsed({ Int($0).flatMap { $0 >= 1 && $0 <= 64 ? $0 : nil } }, "an encoder thread count 1...64")
             case .option("--jobs"), .option("-j"): command.jobs = try p.parsed({ Int($0).flatMap { $0 >= 1 && $0 <= 256 ? $0 : nil } }, "a render thread count 1...256")
             case .option("--quiet"), .option("-q"): command.quiet = true
+            case .option("--contact-sheet"): sheet.grid = try p.parsed(CommandLineValue.grid, "COLSxROWS like 4x3 (or COLS with --every), at most \(ContactSheet.maxTiles) tiles")
+            case .option("--every"): sheet.every = try p.parsed({ CommandLineValue.time($0).flatMap { $0 > 0 ? $0 : nil } }, "a time > 0 like 0.5s")
             case .positional(let path): try p.setScene(path)
-            case .option(let o): throw p.unknown(o, known: ["-o", "--time", "--frames", "--size", "--variant", "--all-variants", "--fps", "--scale", "--set", "--crf", "--preset", "--threads", "--jobs", "--quiet"])
+            case .option(let o): throw p.unknown(o, known: ["-o", "--time", "--frames", "--size", "--variant", "--all-variants", "--fps", "--scale", "--set", "--crf", "--preset", "--threads", "--jobs", "--quiet", "--contact-sheet", "--every"])
             }
         }
         command.scenePath = try p.scene()
-        guard let output else { throw CompileError("render needs an output: -o out.mp4, -o frames/, -o still.png, or -o out/ with --all-variants") }
+        guard let output else { throw CompileError("\(name) needs an output: -o out.mp4, -o frames/, -o still.png, -o sheet.png with --contact-sheet, or -o out/ with --all-variants") }
         command.output = output
         command.load = SceneLoadOptions(paramOverrides: loadOverrides)
-        try command.run(warn: { printDiagnostics([$0]) })
-        return 0
+        command.contactSheet = try sheet.contactSheet()
+        return command
+    }
+
+    /// `strata preview SCENE [--port N] [--host H] [--set NAME=VALUE] [-j N]`; nil after `--help`.
+    static func parsePreview(_ args: ArraySlice<String>) throws -> PreviewOptions? {
+        if wantsHelp(args) { print(Help.command["preview"]!); return nil }
+        var p = ArgumentParser(args, command: "preview")
+        var options = PreviewOptions(scenePath: "")
+        var sets: [(name: String, value: String)] = []
+        while let arg = try p.next() {
+            switch arg {
+            case .option("--port"): options.port = try p.parsed({ UInt16($0) }, "a port number 0...65535 (0: any free port)")
+            case .option("--host"): options.host = try p.value()
+            case .option("--set"): sets.append(try p.assignment())
+            case .option("--jobs"), .option("-j"): options.jobs = try p.parsed({ Int($0).flatMap { $0 >= 1 && $0 <= 256 ? $0 : nil } }, "a render thread count 1...256")
+            case .positional(let path): try p.setScene(path)
+            case .option(let o): throw p.unknown(o, known: ["--port", "--host", "--set", "--jobs"])
+            }
+        }
+        options.scenePath = try p.scene()
+        options.load = SceneLoadOptions(paramOverrides: sets)
+        return options
     }
 
     static func runInspect(_ args: ArraySlice<String>) throws -> Int32 {
@@ -149,5 +183,28 @@ public enum CLI {
 
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data("strata: error: \(message)\n".utf8))
+    }
+}
+
+/// `--contact-sheet` and `--every` as given, combined into one `ContactSheet`.
+struct ContactSheetOptions {
+    var grid: (columns: Int, rows: Int?)?
+    var every: Double?
+
+    func contactSheet() throws(CompileError) -> ContactSheet? {
+        switch (grid, every) {
+        case (nil, nil): return nil
+        case (let g?, nil):
+            guard let rows = g.rows else {
+                throw CompileError("--contact-sheet \(g.columns) gives only the columns: add --every T, or give COLSxROWS like 4x3")
+            }
+            return ContactSheet(.grid(columns: g.columns, rows: rows))
+        case (nil, let seconds?): return ContactSheet(.every(seconds: seconds, columns: nil))
+        case (let g?, let seconds?):
+            guard g.rows == nil else {
+                throw CompileError("--contact-sheet COLSxROWS already sets the frames; with --every give only the columns, e.g. --contact-sheet \(g.columns) --every \(seconds)s")
+            }
+            return ContactSheet(.every(seconds: seconds, columns: g.columns))
+        }
     }
 }

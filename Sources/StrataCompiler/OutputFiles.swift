@@ -49,18 +49,23 @@ final class TemporaryOutputs: @unchecked Sendable {
 }
 
 /// Ctrl-C and SIGTERM remove temporary outputs and exit non-zero (130 / 143).
-enum InterruptHandling {
+/// The first `install` decides what happens: `strata watch` installs it
+/// first with its own message and status 0 (stopping it is the normal end).
+public enum InterruptHandling {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
-    static func install() {
+    /// - Parameters:
+    ///   - message: printed on stderr after the temporary outputs are removed.
+    ///   - status: the exit status; nil for 130 (SIGINT) / 143 (SIGTERM).
+    public static func install(message: String = "strata: interrupted; no output written", status: Int32? = nil) {
         guard sources.isEmpty else { return }
         for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 TemporaryOutputs.shared.discardAll()
-                FileHandle.standardError.write(Data("\nstrata: interrupted; no output written\n".utf8))
-                _exit(code)
+                FileHandle.standardError.write(Data("\n\(message)\n".utf8))
+                _exit(status ?? code)
             }
             source.resume()
             sources.append(source)

@@ -20,6 +20,8 @@ public struct RenderCommand: Sendable {
     public var quiet = false
     /// `--all-variants`: one output per canvas variant into the `output` folder.
     public var allVariants = false
+    /// `--contact-sheet` / `--every`: one PNG of many frames instead of a video or still.
+    public var contactSheet: ContactSheet?
 
     public init(scenePath: String, output: String) {
         self.scenePath = scenePath
@@ -60,7 +62,8 @@ public struct RenderCommand: Sendable {
         warnings.forEach(warn)
         var scene = loaded
         try overrides.apply(to: &scene).forEach(warn)
-        let (times, indices) = try frameTimes(scene, target: target)
+        try checkContactSheetTarget(target)
+        let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
         try checkEncodable(scene, target: target, what: "the canvas")
         try render(scene, to: target, times: times, indices: indices, label: "render")
     }
@@ -74,6 +77,9 @@ public struct RenderCommand: Sendable {
 
     /// Renders a scene that is loaded, laid out and checked into `target`.
     func render(_ scene: Scene, to target: Target, times: [Double], indices: [Int], label: String) throws {
+        if let contactSheet, case .still(let path) = target {
+            return try renderContactSheet(scene, contactSheet, to: path, label: label)
+        }
         InterruptHandling.install()
         let pipeline = FramePipeline(scene: scene, jobs: jobs)
         let progress = ProgressReporter(total: times.count, label: label, quiet: quiet)

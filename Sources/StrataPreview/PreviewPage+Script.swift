@@ -103,6 +103,10 @@ extension PreviewPage {
     function drawRuler() {
       const ruler = $('ruler');
       ruler.replaceChildren();
+      // Under the slider's track: the thumb's centre runs from 8px in to 8px before the end.
+      const footer = $('controls').getBoundingClientRect();
+      ruler.style.marginLeft = (slider.getBoundingClientRect().left - footer.left - 10 + 8) + 'px';
+      ruler.style.width = Math.max(0, slider.offsetWidth - 16) + 'px';
       const last = frameCount() - 1;
       const marks = Math.min(10, last);
       for (let i = 0; i <= marks && last > 0; i++) {
@@ -355,13 +359,19 @@ extension PreviewPage {
       show(state.time);
     }
 
+    // fit: the whole frame in the stage; 100% and 200%: one or two screen pixels per frame pixel.
     function applyZoom(zoom) {
       state.zoom = zoom;
-      img.classList.toggle('fit', zoom === 'fit');
       img.classList.toggle('pixelated', zoom === '2');
-      if (zoom === 'fit') { img.style.width = ''; img.style.height = ''; }
-      else if (img.naturalWidth) { img.style.width = (img.naturalWidth * +zoom) + 'px'; img.style.height = (img.naturalHeight * +zoom) + 'px'; }
+      if (!img.naturalWidth) return;
+      const stage = $('stage');
+      const scale = zoom === 'fit'
+        ? Math.min((stage.clientWidth - 24) / img.naturalWidth, (stage.clientHeight - 24) / img.naturalHeight)
+        : +zoom;
+      img.style.width = Math.max(1, Math.floor(img.naturalWidth * scale)) + 'px';
+      img.style.height = Math.max(1, Math.floor(img.naturalHeight * scale)) + 'px';
     }
+    new ResizeObserver(() => { applyZoom(state.zoom); drawRuler(); }).observe($('stage'));
 
     // Reload on save: the server says a new version exists (or that the file has errors).
     function connect() {

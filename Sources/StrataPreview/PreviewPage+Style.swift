@@ -17,7 +17,6 @@ extension PreviewPage {
     #stage{flex:1;overflow:auto;display:flex;align-items:safe center;justify-content:safe center;padding:12px}
     #frame-box{position:relative;line-height:0;background:repeating-conic-gradient(#8a8f96 0 25%,#c4c8cc 0 50%) 0 0/16px 16px;box-shadow:0 0 0 1px var(--line)}
     #frame{display:block}
-    #frame.fit{max-width:calc(100vw - 380px);max-height:calc(100vh - 190px);width:auto;height:auto}
     #frame.pixelated{image-rendering:pixelated}
     #outline{position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none;overflow:visible}
     #outline polygon{fill:rgba(242,170,76,.12);stroke:var(--accent);stroke-width:2;vector-effect:non-scaling-stroke}
@@ -31,7 +30,7 @@ extension PreviewPage {
     #controls .row{display:flex;gap:8px;align-items:center}
     #slider{flex:1}
     #position{font:12px ui-monospace,monospace;min-width:230px;text-align:right}
-    #ruler{position:relative;height:16px;margin:0 260px 4px 122px;font:10px ui-monospace,monospace;color:var(--dim)}
+    #ruler{position:relative;height:16px;margin:0 0 4px;font:10px ui-monospace,monospace;color:var(--dim)}
     #ruler span{position:absolute;transform:translateX(-50%);white-space:nowrap}
     #fps{font:12px ui-monospace,monospace;color:var(--dim)}
     #diagnostics{background:#2a1215;border-bottom:1px solid var(--error);padding:8px 12px;max-height:40vh;overflow:auto}
