@@ -1,12 +1,12 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig pixman-1 libavformat libavcodec libavutil libswscale
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig pixman-1 libavformat libavcodec libavutil libswscale libmicrohttpd
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
             libswscale-dev libcairo2-dev libpango1.0-dev libpixman-1-dev \
-            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev pkg-config fonts-dejavu-core
+            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev pkg-config fonts-dejavu-core
 BIN_RELEASE := .build/release/strata
 
-.PHONY: deps build test test-golden test-browser demo bench clean
+.PHONY: deps build test test-golden test-preview test-browser demo bench clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library.
 deps:
@@ -27,9 +27,14 @@ test: deps
 	$(SWIFT) build -c release
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-golden
+	$(MAKE) test-preview
 
 test-golden:
 	$(BIN_RELEASE) check scenes
+
+# `strata preview` in headless Chromium (installs Debian's chromium if missing; ~20 s).
+test-preview:
+	scripts/test-preview.sh $(BIN_RELEASE)
 
 # Screenshots a failing report.html in headless Chromium (local check, not CI).
 test-browser: build

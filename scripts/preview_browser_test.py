@@ -262,10 +262,10 @@ def main():
         page.evaluate("window.strata.play()")
         page.wait_for("parseFloat(%s.time) > 2.5 && /fps shown/.test(document.getElementById('fps').textContent)"
                       % shown, "playback to advance")
+        fps = page.evaluate("document.getElementById('fps').textContent")
         page.evaluate("window.strata.pause()")
-        page.wait_for("%s.state === 'shown' && %s.url === undefined" % (shown, shown), "the pause")
-        print("ok  play advances the frames and shows the real fps (%s)"
-              % page.evaluate("document.getElementById('fps').textContent || 'paused'"))
+        page.wait_for("%s.state === 'shown' && !window.strata.state.playing" % shown, "the pause")
+        print("ok  play advances the frames and shows the real fps (%s)" % fps)
 
         # Reload on save: a new colour for the background.
         with open(scene, "w") as f:

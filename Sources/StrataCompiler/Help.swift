@@ -6,7 +6,9 @@ enum Help {
     usage: strata COMMAND [options]
 
     commands:
-      render SCENE -o OUT      render to out.mp4 (H.264), frames/ (PNG sequence) or still.png
+      render SCENE -o OUT      render to out.mp4 (H.264), frames/ (PNG sequence), still.png or a contact sheet
+      preview SCENE            live preview in the browser (timeline, playback, layers; reloads on save)
+      watch SCENE -o OUT       render again whenever the scene or one of its assets changes
       check PATH...            compare rendered frames with golden PNGs (exit 1 on mismatch)
       inspect SCENE --time T   print the presentation tree at time T as JSON
       validate SCENE...        check a scene; errors as FILE:LINE:COLUMN: error: message
@@ -42,6 +44,33 @@ enum Help {
           --threads N           encoder threads (explicit for reproducible bytes; default 2)
           -j, --jobs N          render threads (default: number of cores)
           -q, --quiet           no progress on stderr
+          --contact-sheet CxR   -o sheet.png is C x R frames spread over the timeline
+                                (or --frames A-B), tiled with frame and time under each
+          --every T             a contact sheet of one frame every T (0.5s); with
+                                --contact-sheet C, in C columns
+        """,
+        "preview": """
+        usage: strata preview SCENE.yaml [--port N] [--host ADDRESS] [options]
+
+        Serves a live preview page: the frame at any time, a timeline, playback at
+        the scene's fps, variants and sizes, zoom, the presentation tree with layer
+        outlines. Saving the scene or an asset reloads the page at the same time;
+        a scene with errors shows them in the page and keeps the last good frame.
+        Ctrl-C stops the server (exit 0).
+
+          --port N              port (default \(PreviewOptions.defaultPort); 0: any free port)
+          --host ADDRESS        address to listen on (default 127.0.0.1, loopback only)
+          --set NAME=VALUE      override a param (repeatable)
+          -j, --jobs N          render threads (default: number of cores)
+        """,
+        "watch": """
+        usage: strata watch SCENE.yaml -o OUT [render options]
+
+        Renders like 'strata render', then again whenever the scene file or one of
+        its assets changes, printing the outcome or the diagnostics each time. The
+        previous output stays in place while a render runs or when one fails.
+        Takes every option of 'strata render' (see 'strata render --help').
+        Ctrl-C stops watching (exit 0).
         """,
         "check": """
         usage: strata check PATH... [options]

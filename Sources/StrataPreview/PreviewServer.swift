@@ -21,7 +21,8 @@ public final class PreviewServer: @unchecked Sendable {
     private let http: HTTPServer
     private var watcher: FileWatcher?
     private let log: @Sendable (String) -> Void
-    private let heartbeat: DispatchSourceTimer
+    /// Created last: a dispatch source released before it was resumed would crash.
+    private var heartbeat: DispatchSourceTimer?
 
     /// Loads the scene (a scene with errors still starts: the page shows
     /// them until the file is fixed) and starts serving.
@@ -34,7 +35,6 @@ public final class PreviewServer: @unchecked Sendable {
         self.host = SceneHost(path: scenePath, options: options)
         self.pool = RenderPool(workers: jobs)
         self.log = log
-        heartbeat = DispatchSource.makeTimerSource(queue: .global())
         // The handler reaches `self` through a box set once `self` exists.
         let router = Router()
         do {
@@ -62,9 +62,11 @@ public final class PreviewServer: @unchecked Sendable {
             throw error
         }
         // Comments keep idle event streams alive through proxies and let the server notice closed ones.
+        let heartbeat = DispatchSource.makeTimerSource(queue: .global())
         heartbeat.schedule(deadline: .now() + 10, repeating: 10)
         heartbeat.setEventHandler { [weak self] in self?.http.broadcast(Array(": keep-alive\n\n".utf8)) }
         heartbeat.resume()
+        self.heartbeat = heartbeat
     }
 
     /// Reloads now (as a change of the scene file would) and tells the pages.
@@ -75,7 +77,7 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Stops watching, ends the event streams, answers pending requests, stops the threads.
     public func stop() {
-        heartbeat.cancel()
+        heartbeat?.cancel()
         watcher?.stop()
         http.stop()
         pool.stop()
