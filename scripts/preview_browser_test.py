@@ -266,6 +266,8 @@ def main():
         page.evaluate("window.strata.pause()")
         page.wait_for("%s.state === 'shown' && !window.strata.state.playing" % shown, "the pause")
         print("ok  play advances the frames and shows the real fps (%s)" % fps)
+        page.evaluate("window.strata.seek(2.345)")
+        page.wait_for("%s.state === 'shown' && %s.time === '2.345'" % (shown, shown), "the frame at 2.345s again")
 
         # Reload on save: a new colour for the background.
         with open(scene, "w") as f:
