@@ -1,9 +1,9 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libmicrohttpd
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
             libswscale-dev libcairo2-dev libpango1.0-dev \
-            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev pkg-config fonts-dejavu-core
+            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev pkg-config fonts-dejavu-core
 # Shells and groff: the tests check the completion scripts and the man page with them.
 TOOLS := zsh fish groff
 TOOL_PKGS := zsh fish groff-base
@@ -11,7 +11,7 @@ BIN_RELEASE := .build/release/strata
 MAN_PAGE := .build/man/strata.1
 COMPLETIONS := .build/completions
 
-.PHONY: deps build test test-golden test-browser demo bench man completions clean
+.PHONY: deps build test test-golden test-preview test-browser demo bench man completions clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
@@ -33,9 +33,14 @@ test: deps
 	$(SWIFT) build -c release
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-golden
+	$(MAKE) test-preview
 
 test-golden:
 	$(BIN_RELEASE) check scenes
+
+# `strata preview` in headless Chromium (installs Debian's chromium if missing; ~20 s).
+test-preview:
+	scripts/test-preview.sh $(BIN_RELEASE)
 
 # Screenshots a failing report.html in headless Chromium (local check, not CI).
 test-browser: build

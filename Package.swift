@@ -20,6 +20,9 @@ let package = Package(
         // fontconfig and Pango font maps (font files, family lookup) for text layers.
         .systemLibrary(name: "CFont", pkgConfig: "pangoft2",
                        providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        // The preview server's HTTP (libmicrohttpd: parsing, connections, thread pool).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         // libpng through a tiny C target that owns setjmp (libpng reports errors with longjmp).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
@@ -41,8 +44,14 @@ let package = Package(
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
             "StrataLayout",
         ]),
+        // The authoring loop: `strata preview` (HTTP server, browser page) and `strata watch`.
+        .target(name: "StrataPreview", dependencies: [
+            "StrataCompiler", "StrataModel", "StrataParse", "StrataRender", "StrataEncode", "CMicroHTTPD",
+        ]),
         // The command line: option and command declarations, parsing, help, man page, completions.
-        .executableTarget(name: "strata", dependencies: ["StrataCompiler", "StrataParse", "StrataModel", "StrataEncode"]),
+        .executableTarget(name: "strata", dependencies: [
+            "StrataCompiler", "StrataPreview", "StrataParse", "StrataModel", "StrataEncode",
+        ]),
 
         // Tests: one target per stage plus end-to-end CLI tests.
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
@@ -56,6 +65,7 @@ let package = Package(
         // The declarations and what is made from them, in process (plus the built binary).
         .testTarget(name: "StrataCommandLineTests", dependencies: ["strata", "StrataCompiler", "StrataEncode"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
+        .testTarget(name: "StrataPreviewTests", dependencies: ["StrataPreview", "StrataCompiler", "StrataEncode"]),
     ],
     swiftLanguageModes: [.v6]
 )

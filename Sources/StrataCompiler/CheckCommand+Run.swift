@@ -99,7 +99,28 @@ extension CheckCommand {
             }
             outcomes.append(outcome)
         }
+        // A reviewer sees where a failing frame sits in the animation: a contact sheet of the actual frames.
+        if video == nil, outcomes.contains(where: { $0.status == .fail || $0.status == .missing }) {
+            let timeline = try writeTimeline(scene, variant: variant, console: console)
+            for i in outcomes.indices where outcomes[i].status == .fail || outcomes[i].status == .missing {
+                outcomes[i].timeline = timeline
+            }
+        }
         return outcomes.map { var o = $0; o.variant = variant; return o }
+    }
+
+    /// The sheet a failing scene's report shows: 8 frames over its timeline.
+    static let timelineSheet = ContactSheet(.grid(columns: 4, rows: 2))
+
+    /// Writes `<artifacts>/<scene>/timeline.png`; returns the path relative to the artifacts folder.
+    func writeTimeline(_ scene: Scene, variant: String?, console: any Console) throws -> String {
+        let relative = GoldenLayout.relativeName(ofScene: scene.file, variant: variant) + "/timeline.png"
+        var render = RenderCommand(scenePath: scene.file, output: artifacts + "/" + relative)
+        render.jobs = jobs
+        render.quiet = true
+        try render.renderContactSheet(scene, Self.timelineSheet, to: artifacts + "/" + relative, label: "timeline",
+                                      console: console)
+        return relative
     }
 
     /// Video frames differ from rendered ones by the codec's loss: checked by PSNR only.

@@ -12,6 +12,10 @@ public protocol Console: Sendable {
     func report(_ diagnostics: [Diagnostic])
     /// A failure with no place in a scene: the command line, a file, the encoder.
     func fail(_ message: String)
+    /// A line about long-running work for whoever watches it (standard
+    /// error): `strata watch: wrote out.png in 0.42s; waiting for changes`.
+    /// May be called from any thread.
+    func status(_ line: String)
     /// Whether progress is shown at all (a terminal); commands do not count
     /// frames for nobody.
     var showsProgress: Bool { get }
@@ -43,18 +47,22 @@ public final class RecordingConsole: Console, @unchecked Sendable {
     private var output = ""
     private var diagnostics: [Diagnostic] = []
     private var failures: [String] = []
+    private var statuses: [String] = []
 
     public init() {}
 
     public func write(_ text: String) { locked { output += text + "\n" } }
     public func report(_ items: [Diagnostic]) { locked { diagnostics += items } }
     public func fail(_ message: String) { locked { failures.append(message) } }
+    public func status(_ line: String) { locked { statuses.append(line) } }
     public var showsProgress: Bool { false }
     public func progress(_ state: ProgressState?) {}
 
     /// Everything recorded so far, with the status the command ended with.
     public func outcome(status: ExitStatus) -> CommandOutcome {
-        locked { CommandOutcome(status: status, output: output, diagnostics: diagnostics, failures: failures) }
+        locked {
+            CommandOutcome(status: status, output: output, diagnostics: diagnostics, failures: failures, statuses: statuses)
+        }
     }
 
     private func locked<T>(_ body: () -> T) -> T {

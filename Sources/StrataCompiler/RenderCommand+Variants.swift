@@ -31,9 +31,10 @@ extension RenderCommand {
             o.variant = variant.name
             console.report(try o.apply(to: &scene))
             let file = (folder.isEmpty ? "" : folder + "/") + Self.variantFileName(scene: stem, variant: variant.name,
-                                                                                     still: time != nil)
-            let target: Target = time != nil ? .still(file) : .mp4(file)
-            let (times, indices) = try frameTimes(scene, target: target)
+                                                                                     still: time != nil || contactSheet != nil)
+            let target: Target = time != nil || contactSheet != nil ? .still(file) : .mp4(file)
+            try checkContactSheetTarget(target)
+            let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
             try checkEncodable(scene, target: target, what: "variant '\(variant.name)'")
             jobs.append((scene, target, times, indices, variant.name))
         }

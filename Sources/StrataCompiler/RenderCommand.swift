@@ -20,6 +20,8 @@ public struct RenderCommand: StrataCommand {
     public var quiet = false
     /// `--all-variants`: one output per canvas variant into the `output` folder.
     public var allVariants = false
+    /// `--contact-sheet` / `--every`: one PNG of many frames instead of a video or still.
+    public var contactSheet: ContactSheet?
 
     public init(scenePath: String, output: String) {
         self.scenePath = scenePath
@@ -67,7 +69,8 @@ public struct RenderCommand: StrataCommand {
         console.report(warnings)
         var scene = loaded
         console.report(try overrides.apply(to: &scene))
-        let (times, indices) = try frameTimes(scene, target: target)
+        try checkContactSheetTarget(target)
+        let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
         try checkEncodable(scene, target: target, what: "the canvas")
         try render(scene, to: target, times: times, indices: indices, label: "render", console: console)
         return .success
@@ -91,6 +94,9 @@ public struct RenderCommand: StrataCommand {
     /// Renders a scene that is loaded, laid out and checked into `target`.
     func render(_ scene: Scene, to target: Target, times: [Double], indices: [Int], label: String,
                 console: any Console) throws {
+        if let contactSheet, case .still(let path) = target {
+            return try renderContactSheet(scene, contactSheet, to: path, label: label, console: console)
+        }
         let pipeline = FramePipeline(scene: scene, jobs: jobs)
         let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, console: console)
         defer { progress.finish() }

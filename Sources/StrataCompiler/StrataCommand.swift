@@ -59,11 +59,15 @@ public struct CommandOutcome: Sendable, Equatable {
     public var diagnostics: [Diagnostic]
     /// Failures without a place in a scene (`strata: error: ...`).
     public var failures: [String]
+    /// Lines about long-running work (`strata watch: ...`).
+    public var statuses: [String]
 
-    public init(status: ExitStatus, output: String = "", diagnostics: [Diagnostic] = [], failures: [String] = []) {
+    public init(status: ExitStatus, output: String = "", diagnostics: [Diagnostic] = [], failures: [String] = [],
+                statuses: [String] = []) {
         self.status = status
         self.output = output
         self.diagnostics = diagnostics
         self.failures = failures
+        self.statuses = statuses
     }
 }

@@ -86,7 +86,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--fraems", "1"]),
                        "unknown option '--fraems' for render; did you mean '--frames'?")
         XCTAssertEqual(usageError(["check", "s.yaml", "--crf", "3"]),
-                       "unknown option '--crf' for check (an option of render); see 'strata check --help'")
+                       "unknown option '--crf' for check (an option of render or watch); see 'strata check --help'")
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "-x"]),
                        "unknown option '-x' for render; see 'strata render --help'")
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--preset", "fats"]),
@@ -96,7 +96,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--set", "=1"]),
                        "option '--set' expects name=value, found '=1'")
         XCTAssertEqual(usageError(["render", "s.yaml"]),
-                       "render needs an output: -o out.mp4, -o frames/, -o still.png, or -o out/ with --all-variants")
+                       "render needs an output: -o out.mp4, -o frames/, -o still.png, -o sheet.png with --contact-sheet, or -o out/ with --all-variants")
         XCTAssertEqual(usageError(["render", "-o", "x.mp4"]), "render needs a scene file; see 'strata render --help'")
         XCTAssertEqual(usageError(["render", "a.yaml", "b.yaml", "-o", "x.mp4"]), "render takes one SCENE.yaml; unexpected 'b.yaml'")
         XCTAssertEqual(usageError(["schema", "extra"]), "schema takes no arguments; unexpected 'extra'")

@@ -23,8 +23,9 @@ final class HelpTextTests: XCTestCase {
         for option in Program.options { XCTAssertTrue(text.contains(option.info.name), option.info.name) }
     }
 
-    func testHelpFitsIn80Columns() {
+    func testHelpFitsIn80ColumnsAndHasNoStrayEscapes() {
         let texts = [HelpText.program(Commands.all)] + Commands.all.map(HelpText.command)
+        for text in texts { XCTAssertFalse(text.contains("\\"), text) }
         for line in texts.joined(separator: "\n").split(separator: "\n") {
             XCTAssertLessThanOrEqual(line.count, HelpText.width, String(line))
         }

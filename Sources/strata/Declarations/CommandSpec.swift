@@ -46,6 +46,8 @@ struct CommandSpec: Sendable {
     var hidden = false
     /// The command's own exit statuses, when they say more than the program's.
     var exitStatus: String?
+    /// What Ctrl-C and SIGTERM do while the command runs.
+    var onInterrupt = InterruptBehaviour.abort
     let action: @Sendable (ParsedArguments) throws(UsageError) -> Action
 
     /// `strata render SCENE.yaml -o OUT [options]`.

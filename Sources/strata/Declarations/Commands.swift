@@ -5,30 +5,44 @@ import StrataParse
 /// takes and how its parsed arguments become a command of the compiler.
 enum Commands {
     /// In the order `strata --help`, the man page and the completions list them.
-    static let all: [CommandSpec] = [render, check, inspect, validate, schema, completion, help, version]
+    static let all: [CommandSpec] = [render, preview, watch, check, inspect, validate, schema, completion, help, version]
 
     static let sceneFile = Positional(placeholder: "SCENE.yaml", noun: "a scene file", count: .one,
                                       completion: .files(extensions: ["yaml", "yml"]))
 
+    /// The options of `render`, which `watch` takes too.
+    static let renderOptions: [any AnyOption] = [
+        Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
+        Options.fps, Options.scale, Options.set, Options.crf, Options.preset, Options.threads, Options.jobs,
+        Options.quiet, Options.contactSheet, Options.every,
+    ]
+
     static let render = CommandSpec(
         name: "render",
-        summary: "render to out.mp4 (H.264), frames/ (PNG sequence) or still.png",
+        summary: "render to out.mp4 (H.264), frames/ (PNG sequence), still.png or a contact sheet",
         discussion: """
         OUT is a .mp4 file (H.264, yuv420p, BT.709), a folder ending in '/' (PNG \
-        sequence 00000.png ...) or a .png file (one still; with --time or --frames N). \
-        OUT /dev/null renders every requested frame and discards it (times rendering \
-        alone; nothing is written). Output is written under a temporary name and \
-        renamed when complete: nothing is left on failure or interrupt.
+        sequence 00000.png ...) or a .png file (one still with --time or --frames N, \
+        or a contact sheet with --contact-sheet or --every). OUT /dev/null renders \
+        every requested frame and discards it (times rendering alone; nothing is \
+        written). Output is written under a temporary name and renamed when \
+        complete: nothing is left on failure or interrupt.
         """,
         positional: sceneFile,
-        options: [Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
-                  Options.fps, Options.scale, Options.set, Options.crf, Options.preset, Options.threads,
-                  Options.jobs, Options.quiet],
-        required: [(Options.output, "render needs an output: -o out.mp4, -o frames/, -o still.png, or -o out/ with --all-variants")]
-    ) { args throws(UsageError) in
+        options: renderOptions,
+        required: [(Options.output, outputMissing("render"))]
+    ) { args throws(UsageError) in .run(try renderCommand(args)) }
+
+    /// What `render` and `watch` say when `-o` is missing.
+    static func outputMissing(_ command: String) -> String {
+        "\(command) needs an output: -o out.mp4, -o frames/, -o still.png, -o sheet.png with --contact-sheet, or -o out/ with --all-variants"
+    }
+
+    /// The `RenderCommand` that `render` runs once and `watch` again on every change.
+    static func renderCommand(_ args: ParsedArguments) throws(UsageError) -> RenderCommand {
         var command = RenderCommand(scenePath: args.positional, output: args[Options.output]!)
-        command.load = Commands.load(args)
-        command.overrides = Commands.overrides(args)
+        command.load = load(args)
+        command.overrides = overrides(args)
         command.overrides.fps = args[Options.fps]
         command.overrides.scale = args[Options.scale]
         command.time = args[Options.time]
@@ -39,7 +53,26 @@ enum Commands {
         if let threads = args[Options.threads] { command.video.threads = threads }
         if let jobs = args[Options.jobs] { command.jobs = jobs }
         command.quiet = args[Options.quiet]
-        return .run(command)
+        command.contactSheet = try contactSheet(args)
+        return command
+    }
+
+    /// `--contact-sheet` and `--every` together name one sheet.
+    static func contactSheet(_ args: ParsedArguments) throws(UsageError) -> ContactSheet? {
+        switch (args[Options.contactSheet], args[Options.every]) {
+        case (nil, nil): return nil
+        case (let grid?, nil):
+            guard let rows = grid.rows else {
+                throw UsageError("--contact-sheet \(grid.columns) gives only the columns: add --every T, or give COLSxROWS like 4x3")
+            }
+            return ContactSheet(.grid(columns: grid.columns, rows: rows))
+        case (nil, let seconds?): return ContactSheet(.every(seconds: seconds, columns: nil))
+        case (let grid?, let seconds?):
+            guard grid.rows == nil else {
+                throw UsageError("--contact-sheet COLSxROWS already sets the frames; with --every give only the columns, e.g. --contact-sheet \(grid.columns) --every \(seconds)s")
+            }
+            return ContactSheet(.every(seconds: seconds, columns: grid.columns))
+        }
     }
 
     static let check = CommandSpec(

@@ -1,6 +1,7 @@
 import StrataCompiler
 import StrataEncode
 import StrataModel
+import StrataPreview
 
 /// Every option of the command line, each declared once. A command lists the
 /// options it takes (`Commands`); the parser, `--help`, the man page and the
@@ -59,6 +60,26 @@ enum Options {
     static let threads = Option.integer(
         "--threads", in: VideoOptions.threadRange, expected: "an encoder thread count",
         help: "encoder threads; explicit, for reproducible bytes", default: String(VideoOptions().threads))
+
+    static let contactSheet = Option<(columns: Int, rows: Int?)>(
+        "--contact-sheet", placeholder: "COLSxROWS",
+        help: "-o sheet.png tiles COLS x ROWS frames spread over the timeline (or --frames A-B), each with its frame and time; COLS alone with --every",
+        expected: "COLSxROWS like 4x3 (or COLS with --every), at most \(ContactSheet.maxTiles) tiles",
+        parse: CommandLineValue.grid)
+    static let every = Option<Double>(
+        "--every", placeholder: "T", help: "a contact sheet of one frame every T (0.5s); with --contact-sheet COLS, in COLS columns",
+        expected: "a time > 0 like 0.5s", parse: { CommandLineValue.time($0).flatMap { $0 > 0 ? $0 : nil } })
+
+    // MARK: preview
+
+    static let port = Option<UInt16>(
+        "--port", placeholder: "N", help: "port to listen on; 0 picks any free port, which the printed address names",
+        default: String(PreviewCommand.defaultPort), expected: "a port number 0...65535 (0: any free port)",
+        parse: { UInt16($0) })
+    static let host = Option<String>(
+        "--host", placeholder: "ADDRESS",
+        help: "address to listen on; any but loopback lets other machines read the scene, and a warning says so",
+        default: PreviewCommand.defaultHost)
 
     // MARK: inspect
 

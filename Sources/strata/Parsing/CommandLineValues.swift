@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataCompiler
 
 /// Parsers for values typed on the command line (`2s`, `1920x1080`, `0-119`).
 enum CommandLineValue {
@@ -28,6 +29,15 @@ enum CommandLineValue {
         if parts.count == 1, let a = Int(parts[0]), a >= 0 { return a...a }
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else { return nil }
         return a...b
+    }
+
+    /// `COLSxROWS` (a contact sheet grid) or `COLS` alone; at most `ContactSheet.maxTiles` tiles.
+    static func grid(_ text: String) -> (columns: Int, rows: Int?)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard let columns = Int(parts[0]), columns >= 1, columns <= ContactSheet.maxTiles else { return nil }
+        if parts.count == 1 { return (columns, nil) }
+        guard parts.count == 2, let rows = Int(parts[1]), rows >= 1, columns * rows <= ContactSheet.maxTiles else { return nil }
+        return (columns, rows)
     }
 }
 
