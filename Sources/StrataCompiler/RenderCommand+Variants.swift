@@ -35,12 +35,15 @@ extension RenderCommand {
             let target: Target = time != nil || contactSheet != nil ? .still(file) : .mp4(file)
             try checkContactSheetTarget(target)
             let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
-            try checkEncodable(scene, target: target, what: "variant '\(variant.name)'")
+            try checkEncodable(scene, target: target, overrides: o)
+            try checkOverwrite(target)
             jobs.append((scene, target, times, indices, variant.name))
         }
         for job in jobs {
-            try render(job.scene, to: job.target, times: job.times, indices: job.indices, label: "render " + job.name,
-                       console: console)
+            let clock = ContinuousClock.now
+            let written = try render(job.scene, to: job.target, times: job.times, indices: job.indices,
+                                     label: "render " + job.name, console: console)
+            report(written, since: clock, console: console)
         }
         return .success
     }

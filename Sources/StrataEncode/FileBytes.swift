@@ -1,47 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StrataModel
 
-/// Whole-file reads and writes through POSIX, so that failures carry the
-/// system's reason ("No such file or directory") in an `EncodeError`.
+/// Whole-file reads and writes with the system's reason ("No such file or
+/// directory") in an `EncodeError` (StrataModel's `SystemFiles` does the I/O).
 enum FileBytes {
     static func load(path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw EncodeError("cannot open \(path): \(reason())") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw EncodeError("cannot read \(path): \(reason())")
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
+        do { return try SystemFiles.contents(of: path) } catch { throw EncodeError(error.message) }
     }
 
     static func store(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw EncodeError("cannot create \(path): \(reason())") }
-        var written = 0
-        let failure: String? = bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return reason()
-                }
-                written += n
-            }
-            return nil
-        }
-        if close(fd) != 0, failure == nil { throw EncodeError("cannot write \(path): \(reason())") }
-        if let failure { throw EncodeError("cannot write \(path): \(failure)") }
+        do { try SystemFiles.store(bytes, to: path) } catch { throw EncodeError(error.message) }
     }
-
-    private static func reason() -> String { String(cString: strerror(errno)) }
 }

@@ -42,12 +42,25 @@ public struct Canvas: Sendable {
     public var background: Color?
     /// Named alternative sizes in points, in file order.
     public var variants: [(name: String, size: Size)] = []
+    /// Where the settings are written, for diagnostics about them.
+    public var locations = CanvasLocations()
 
     public init(size: Size) { self.size = size }
 
     /// Output size in whole pixels.
     public var pixelWidth: Int { Int((size.width * scale).rounded()) }
     public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+}
+
+/// Where a scene's canvas settings are written (nil: not written, a default).
+public struct CanvasLocations: Sendable {
+    /// The `size` value.
+    public var size: SourceLocation?
+    public var scale: SourceLocation?
+    public var duration: SourceLocation?
+    /// Each `variants` entry's size, by variant name.
+    public var variants: [String: SourceLocation] = [:]
+    public init() {}
 }
 
 /// Limits that keep bad input from becoming a hang or an out-of-memory.

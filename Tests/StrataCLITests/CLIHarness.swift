@@ -6,6 +6,8 @@ struct CLIResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Standard output as bytes (a video stream with `-o -`).
+    var stdoutData = Data()
 }
 
 enum CLIHarness {
@@ -26,7 +28,7 @@ enum CLIHarness {
     }
 
     @discardableResult
-    static func run(_ args: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> CLIResult {
+    static func run(_ args: [String], cwd: String? = nil, env: [String: String] = [:], stdin: Data? = nil) throws -> CLIResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = args
@@ -38,14 +40,30 @@ enum CLIHarness {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let input = stdin.map { _ in Pipe() }
+        if let input { process.standardInput = input }
         try process.run()
-        // Read both pipes before waiting so a large output cannot block the child.
+        if let input, let stdin {
+            // From another thread: the child may write before it has read everything.
+            Thread.detachNewThread {
+                input.fileHandleForWriting.write(stdin)
+                try? input.fileHandleForWriting.close()
+            }
+        }
+        // Read both pipes at once, before waiting, so a large output on either cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
         process.waitUntilExit()
         return CLIResult(status: process.terminationStatus,
                          stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+                         stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 
     /// A fresh temporary folder, removed at the end of the test.

@@ -102,9 +102,14 @@ final class CommandLineTests: XCTestCase {
         """, in: dir)
         let r = try CLIHarness.run(["validate", path])
         XCTAssertEqual(r.status, 2)
+        // Each place with its source line and a caret under the name; not a terminal, so no colour.
         XCTAssertEqual(r.stderr, """
         \(path):5:11: error: duplicate layer name 'card' among siblings
+         5 |   - name: card
+           |           ^~~~
         \(path):4:11: note: the first layer named 'card'
+         4 |   - name: card
+           |           ^~~~
 
         """)
     }

@@ -16,6 +16,7 @@ enum Program {
     /// Environment variables the program reads, with what they do.
     static let environment: [(name: String, meaning: String)] = [
         ("CI", "when true (or 1, yes), check refuses --update: CI never records goldens"),
+        ("NO_COLOR", "when set and not empty, diagnostics are not coloured (unless --color always)"),
     ]
 }
 

@@ -14,7 +14,7 @@ enum Commands {
     static let renderOptions: [any AnyOption] = [
         Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
         Options.fps, Options.scale, Options.set, Options.crf, Options.preset, Options.threads, Options.jobs,
-        Options.quiet, Options.contactSheet, Options.every,
+        Options.quiet, Options.contactSheet, Options.every, Options.diagnosticFormat,
     ]
 
     static let render = CommandSpec(
@@ -22,16 +22,35 @@ enum Commands {
         summary: "render to out.mp4 (H.264), frames/ (PNG sequence), still.png or a contact sheet",
         discussion: """
         OUT is a .mp4 file (H.264, yuv420p, BT.709), a folder ending in '/' (PNG \
-        sequence 00000.png ...) or a .png file (one still with --time or --frames N, \
-        or a contact sheet with --contact-sheet or --every). OUT /dev/null renders \
-        every requested frame and discards it (times rendering alone; nothing is \
-        written). Output is written under a temporary name and renamed when \
-        complete: nothing is left on failure or interrupt.
+        sequence 00000.png ...; numbered frames of an earlier render are replaced, \
+        never mixed) or a .png file (one still with --time or --frames N, or a \
+        contact sheet with --contact-sheet or --every). OUT - writes raw video \
+        (Y4M, or NUT with --stream-format nut) to standard output for another \
+        program: strata render SCENE.yaml -o - | ffmpeg -i - out.webm. OUT /dev/null \
+        renders every requested frame and discards it (times rendering alone; \
+        nothing is written). Output is written under a temporary name and renamed \
+        when complete: nothing is left on failure or interrupt. SCENE.yaml - reads \
+        the scene from standard input.
         """,
         positional: sceneFile,
-        options: renderOptions,
+        options: renderOptions + [Options.streamFormat, Options.overwrite, Options.noOverwrite, Options.json],
         required: [(Options.output, outputMissing("render"))]
-    ) { args throws(UsageError) in .run(try renderCommand(args)) }
+    ) { args throws(UsageError) in
+        var command = try renderCommand(args)
+        if let format = args[Options.streamFormat] {
+            guard command.output == RenderCommand.standardOutput else {
+                throw UsageError("--stream-format is the format of -o - (raw video on standard output); '\(command.output)' is a file")
+            }
+            command.streamFormat = format
+        }
+        switch (args[Options.overwrite], args[Options.noOverwrite]) {
+        case (true, true): throw UsageError("give -y (replace an existing output) or -n (never replace it), not both")
+        case (_, true): command.overwrite = .refuse
+        default: command.overwrite = .replace
+        }
+        if args[Options.json] { command.summary = .json }
+        return .run(command)
+    }
 
     /// What `render` and `watch` say when `-o` is missing.
     static func outputMissing(_ command: String) -> String {
@@ -120,7 +139,8 @@ enum Commands {
         "model" and active animations under "animations" when animations apply.
         """,
         positional: sceneFile,
-        options: [Options.time, Options.frame, Options.size, Options.variant, Options.set, Options.compact]
+        options: [Options.time, Options.frame, Options.size, Options.variant, Options.set, Options.compact,
+                  Options.diagnosticFormat]
     ) { args throws(UsageError) in
         var command = InspectCommand(scenePath: args.positional)
         command.load = Commands.load(args)
@@ -144,7 +164,7 @@ enum Commands {
         """,
         positional: Positional(placeholder: "SCENE.yaml", noun: "a scene file", count: .oneOrMore,
                                completion: .files(extensions: ["yaml", "yml"])),
-        options: [Options.set]
+        options: [Options.set, Options.diagnosticFormat]
     ) { args throws(UsageError) in
         var command = ValidateCommand(paths: args.positionals)
         command.load = Commands.load(args)

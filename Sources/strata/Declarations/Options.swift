@@ -10,9 +10,18 @@ enum Options {
     // MARK: every command
 
     /// Options every command takes, after its own.
-    static let everyCommand: [any AnyOption] = [help]
+    static let everyCommand: [any AnyOption] = [color, help]
 
     static let help = Flag("--help", short: "h", help: "show this help")
+    static let color = Option<ColorChoice>.choice(
+        "--color", placeholder: "WHEN",
+        help: "colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always or never", default: .auto)
+
+    // MARK: diagnostics (every command that reads scenes; check has its own --format)
+
+    static let diagnosticFormat = Option<DiagnosticFormat>.choice(
+        "--format", placeholder: "FORMAT",
+        help: "diagnostics on stderr: text (with the source line), or json (one object per line)", default: .text)
 
     // MARK: scene and size (render, check, inspect, validate)
 
@@ -41,7 +50,7 @@ enum Options {
 
     static let output = Option<String>(
         "--output", short: "o", placeholder: "OUT", completion: .files(extensions: []),
-        help: "a .mp4 file, a folder ending in '/' (PNG sequence), a .png still, or /dev/null to render and discard")
+        help: "a .mp4 file, a folder ending in '/' (PNG sequence), a .png still, - (raw video on stdout), or /dev/null to render and discard")
     static let time = Option<Double>(
         "--time", placeholder: "T", help: "a time: 1.5s, 500ms or bare seconds",
         expected: "a time like 1.5s", parse: { CommandLineValue.time($0).flatMap { $0 >= 0 ? $0 : nil } })
@@ -60,6 +69,15 @@ enum Options {
     static let threads = Option.integer(
         "--threads", in: VideoOptions.threadRange, expected: "an encoder thread count",
         help: "encoder threads; explicit, for reproducible bytes", default: String(VideoOptions().threads))
+
+    static let overwrite = Flag("--overwrite", short: "y", help: "replace an existing output (the default, as ffmpeg's -y)")
+    static let noOverwrite = Flag(
+        "--no-overwrite", short: "n", help: "never replace an existing output: exit 1 before rendering (as ffmpeg's -n)")
+    static let json = Flag(
+        "--json", help: "say what was written as one JSON object on stdout (on stderr with -o -), terminal or not")
+    static let streamFormat = Option<StreamFormat>.choice(
+        "--stream-format", placeholder: "FORMAT",
+        help: "with -o -: y4m (4:2:0, BT.709 limited range) or nut (raw RGBA with alpha)", default: .y4m)
 
     static let contactSheet = Option<(columns: Int, rows: Int?)>(
         "--contact-sheet", placeholder: "COLSxROWS",
@@ -102,7 +120,8 @@ enum Options {
     static let junit = Option<String>(
         "--junit", placeholder: "FILE", completion: .files(extensions: ["xml"]), help: "also write JUnit XML")
     static let format = Option<CheckCommand.Format>.choice(
-        "--format", placeholder: "FORMAT", help: "github also prints ::error annotations at the golden: line",
+        "--format", placeholder: "FORMAT",
+        help: "github also prints ::error annotations (frames, scenes that fail to load); json prints diagnostics as JSON lines",
         default: .text)
     static let channel = Option.integer(
         "--channel", in: Tolerance.channelRange, expected: "a channel difference",
