@@ -66,6 +66,33 @@ enum CLIHarness {
                          stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 
+    /// Runs the binary with standard output and error on a terminal (a pty
+    /// made by util-linux's `script`), as a user at a shell would see it:
+    /// both streams together, lines ending in CR LF. Nil when `script` is missing.
+    static func runOnTerminal(_ args: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> CLIResult? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return nil }
+        let quoted = ([binary] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qfec", quoted.joined(separator: " "), "/dev/null"]
+        if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        environment["NO_COLOR"] = nil
+        environment["TERM"] = "xterm"
+        for (k, v) in env { environment[k] = v }
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        return CLIResult(status: process.terminationStatus, stdout: text, stderr: text, stdoutData: data)
+    }
+
     /// A fresh temporary folder, removed at the end of the test.
     static func temporaryFolder(_ test: XCTestCase) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-test-\(UUID().uuidString)").path
