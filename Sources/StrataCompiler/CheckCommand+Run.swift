@@ -243,7 +243,8 @@ extension CheckCommand {
                 if failedRoots.contains(where: { standard == $0 || standard.hasPrefix($0 + "@") }) { continue }
                 var orphan = FrameCheck(scene: folder, frame: -1, time: 0, status: .orphan,
                                         note: "no checked scene has this folder's path")
-                orphan.subject = "golden folder '\(folder)'"
+                // Named as CI tools resolve paths: from the repository root.
+                orphan.subject = "golden folder '\(reportPaths.fromRoot(folder))'"
                 outcomes.append(orphan)
             }
         }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 
 /// `strata check` as CI runs it (issue 16): a scene that fails to load does
@@ -32,16 +35,16 @@ final class CheckCICLITests: XCTestCase {
         let dir = try repository()
         let r = try CLIHarness.run(["check", "scenes", "--junit", "out/junit.xml", "--format", "github"], cwd: dir)
         XCTAssertEqual(r.status, 2, "a scene could not be checked")
-        XCTAssertTrue(r.stderr.hasPrefix("scenes/bad.yaml:8:22: error: '#ff0000' starts a YAML comment here"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("scenes/bad.yaml:7:22: error: '#ff0000' starts a YAML comment here"), r.stderr)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("ERROR    scenes/bad.yaml: not checked: scenes/bad.yaml:8:22: '#ff0000' starts a YAML comment") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("ERROR    scenes/bad.yaml: not checked: scenes/bad.yaml:7:22: '#ff0000' starts a YAML comment") }, r.stdout)
         XCTAssertTrue(lines.contains("ok       scenes/good.yaml (2 frames)"), r.stdout)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=scenes/bad.yaml,line=8,col=22,endColumn=29,title=strata check%3A scene error::") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=scenes/bad.yaml,line=7,col=22,endColumn=29,title=strata check%3A scene error::") }, r.stdout)
         XCTAssertEqual(lines.last, "check: 2 passed, 1 failed")
         let junit = try String(contentsOfFile: dir + "/out/junit.xml", encoding: .utf8)
         XCTAssertTrue(junit.contains("<testsuite name=\"scenes/bad.yaml\" tests=\"1\" failures=\"0\" errors=\"1\""), junit)
         XCTAssertTrue(junit.contains("<error message=\"&apos;#ff0000&apos; starts a YAML comment here"), junit)
-        XCTAssertTrue(junit.contains("type=\"scene-error\">scenes/bad.yaml:8:22: error: "), junit)
+        XCTAssertTrue(junit.contains("type=\"scene-error\">scenes/bad.yaml:7:22: error: "), junit)
         XCTAssertFalse(junit.contains("golden/bad"), "a scene that did not load owns no orphans")
         try assertValidJUnit(dir + "/out/junit.xml")
     }
@@ -70,12 +73,13 @@ final class CheckCICLITests: XCTestCase {
         try FileManager.default.copyItem(atPath: dir + "/golden/good/00000.png", toPath: dir + "/golden/gone/00000.png")
         try FileManager.default.copyItem(atPath: dir + "/golden/good/00000.png", toPath: dir + "/golden/good/extra.png")
         _ = try CLIHarness.writeScene(good.replacingOccurrences(of: "#ff0000", with: "#00ff00"), named: "scenes/good.yaml", in: dir)
-        // Run from scenes/, as a CI step in a subfolder would, with GitHub's workspace at the repository.
-        let r = try CLIHarness.run(["check", ".", "--artifacts", "../out/check", "--junit", "../out/junit.xml", "--format", "github"],
-                                   cwd: dir + "/scenes", env: ["GITHUB_WORKSPACE": dir])
+        // Run from a subfolder, as a CI step with a working-directory would, with GitHub's workspace at the repository.
+        try FileManager.default.createDirectory(atPath: dir + "/tools", withIntermediateDirectories: true)
+        let r = try CLIHarness.run(["check", "../scenes", "--artifacts", "../out/check", "--junit", "../out/junit.xml", "--format", "github"],
+                                   cwd: dir + "/tools", env: ["GITHUB_WORKSPACE": dir])
         XCTAssertEqual(r.status, 1)
         let annotations = r.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }.map(String.init)
-        XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=scenes/good.yaml,line=10,col=12,") && $0.contains("diff: out/check/good/00000-diff.png") }, r.stdout)
+        XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=scenes/good.yaml,line=9,col=12,") && $0.contains("diff: out/check/good/00000-diff.png") }, r.stdout)
         XCTAssertTrue(annotations.contains { $0.contains("title=strata check%3A orphan golden file 'extra.png'") }, r.stdout)
         XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=golden/gone,") && $0.contains("orphan golden folder 'golden/gone'") }, r.stdout)
         XCTAssertFalse(r.stdout.contains("frame -1"), r.stdout)

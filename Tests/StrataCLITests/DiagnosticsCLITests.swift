@@ -20,11 +20,12 @@ final class DiagnosticsCLITests: XCTestCase {
         let path = try CLIHarness.writeScene(scene, in: dir)
         let r = try CLIHarness.run(["validate", path])
         XCTAssertEqual(r.status, 2)
+        let lead = String(repeating: " ", count: 59)
         XCTAssertEqual(r.stderr, """
-        \(path):6:55: error: unknown timing function 'easeInOut'; did you mean 'easeInEaseOut'?
+        \(path):6:60: error: unknown timing function 'easeInOut'; did you mean 'easeInEaseOut'?
          6 |       - {keyPath: opacity, from: 0, to: 1, timingFunction: easeInOut}
-           |                                                       ^~~~~~~~~
-           |                                                       easeInEaseOut
+           | \(lead)^~~~~~~~~
+           | \(lead)easeInEaseOut
         \(path):7:11: error: duplicate layer name 'card' among siblings
          7 |   - name: card
            |           ^~~~
@@ -45,8 +46,8 @@ final class DiagnosticsCLITests: XCTestCase {
         let objects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         XCTAssertEqual(objects[0]["file"] as? String, path)
         XCTAssertEqual(objects[0]["line"] as? Int, 6)
-        XCTAssertEqual(objects[0]["column"] as? Int, 55)
-        XCTAssertEqual(objects[0]["end"] as? [String: Int], ["line": 6, "column": 64])
+        XCTAssertEqual(objects[0]["column"] as? Int, 60)
+        XCTAssertEqual(objects[0]["end"] as? [String: Int], ["line": 6, "column": 69])
         XCTAssertEqual(objects[0]["severity"] as? String, "error")
         XCTAssertEqual(objects[0]["suggestion"] as? String, "easeInEaseOut")
         XCTAssertEqual((objects[0]["notes"] as? [Any])?.count, 0)
@@ -115,7 +116,7 @@ final class DiagnosticsCLITests: XCTestCase {
         // Diagnostics name it <stdin> and show its lines.
         let bad = try CLIHarness.run(["validate", "-"], stdin: Data(scene.utf8))
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.hasPrefix("<stdin>:6:55: error: unknown timing function 'easeInOut'"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("<stdin>:6:60: error: unknown timing function 'easeInOut'"), bad.stderr)
         XCTAssertTrue(bad.stderr.contains(" 6 |       - {keyPath: opacity"), bad.stderr)
         // What needs a file says so.
         for (args, message) in [(["check", "-"], "check finds a scene's goldens by its path"),

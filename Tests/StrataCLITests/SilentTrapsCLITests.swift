@@ -41,7 +41,7 @@ final class SilentTrapsCLITests: XCTestCase {
     func testABareAngleThatLooksLikeRadiansIsAWarning() throws {
         let (r, files, path) = try render(scene("    animations: [{keyPath: transform.rotation.z, from: 0, to: 6.283185, duration: 1s}]"))
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.hasPrefix("\(path):6:67: warning: a bare angle is in degrees: 6.283185 is 6.283185°, but it looks like 2π radians (360°); write 6.283185rad if radians are meant, or 360deg\n"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(path):6:63: warning: a bare angle is in degrees: 6.283185 is 6.283185°, but it looks like 2π radians (360°); write 6.283185rad if radians are meant, or 360deg\n"), r.stderr)
         XCTAssertTrue(r.stderr.contains("6.283185rad\n"), "the suggestion under the value: \(r.stderr)")
         XCTAssertEqual(files, ["out.png", "scene.yaml"])
         for quiet in ["to: 360deg", "to: 6.283185rad", "to: 45", "to: 22.5"] {
@@ -54,7 +54,7 @@ final class SilentTrapsCLITests: XCTestCase {
     func testForwardsFillWithoutRemovedOnCompletionFalseIsAWarning() throws {
         let (r, _, path) = try render(scene("    animations: [{keyPath: opacity, from: 0, to: 1, duration: 1s, fillMode: forwards}]"))
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.hasPrefix("\(path):6:80: warning: fillMode 'forwards' has no effect: removedOnCompletion is true (the default)"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(path):6:77: warning: fillMode 'forwards' has no effect: removedOnCompletion is true (the default)"), r.stderr)
         let held = try render(scene("    animations: [{keyPath: opacity, from: 0, to: 1, duration: 1s, fillMode: forwards, removedOnCompletion: false}]"))
         XCTAssertEqual(held.result.stderr, "")
         // Inside a group the children's fill works (their removedOnCompletion is ignored): no warning.
@@ -73,7 +73,7 @@ final class SilentTrapsCLITests: XCTestCase {
     func testATransitionTypeInAnimationsSaysTransitionsBelongInATransaction() throws {
         let (r, files, path) = try render(scene("    animations: [{type: push, duration: 1s}]"))
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("\(path):6:29: error: 'push' is a transition, not an animation type; transitions belong in a transaction"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(path):6:25: error: 'push' is a transition, not an animation type; transitions belong in a transaction"), r.stderr)
         XCTAssertEqual(files, ["scene.yaml"])
     }
 
@@ -82,9 +82,9 @@ final class SilentTrapsCLITests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr, """
         strata: error: --time 1.5s is past the end of the scene, which lasts 1s (frames 0-9 at 10 fps)
-        \(path):2:40: note: the scene's duration
+        \(path):2:45: note: the scene's duration
          2 | canvas: {size: [64, 48], fps: 10, duration: 1s}
-           |                                        ^~
+           |                                             ^~
 
         """)
         XCTAssertEqual(files, ["scene.yaml"])

@@ -11,7 +11,7 @@ final class DiagnosticSpanTests: XCTestCase {
 
     func testSpansEndWhereTheValueEnds() {
         let items = load("strata: 1\ncanvas: {size: [64, 48]}\nlayers:\n  - {name: a, opacity: \"high\"}\n")
-        XCTAssertEqual(items.first?.location, SourceLocation(file: "t.yaml", line: 4, column: 23, end: SourcePosition(line: 4, column: 29)))
+        XCTAssertEqual(items.first?.location, SourceLocation(file: "t.yaml", line: 4, column: 24, end: SourcePosition(line: 4, column: 30)))
     }
 
     func testMisspellingsCarryTheirReplacement() {
@@ -30,7 +30,8 @@ final class DiagnosticSpanTests: XCTestCase {
         XCTAssertEqual(Values.radianLook(-1.5708)?.name, "-π/2")
         XCTAssertEqual(Values.radianLook(0.7854)?.name, "π/4")
         XCTAssertEqual(Values.radianLook(0.5236)?.name, "π/6")
-        for degrees in [0, 1, 45, 90, 22.5, 0.5, 1.5, 2.5, 12.5, 0.1, 3.2] { XCTAssertNil(Values.radianLook(degrees), "\(degrees)") }
+        XCTAssertEqual(Values.radianLook(12.566)?.name, "4π")
+        for degrees in [0, 1, 45, 90, 22.5, 0.5, 1.5, 2.5, 12.5, 0.1, 3.2, 0.2618, 18.85] { XCTAssertNil(Values.radianLook(degrees), "\(degrees)") }
     }
 
     func testAColourCommentAfterAFlowKeyIsNotAMappingValue() {

@@ -13,7 +13,7 @@ extension Values {
 
     /// An angle in radians: `45deg`, `1.2rad`, `0.25turn`, or a bare number of degrees.
     /// A bare number that looks like radians (3.14159, 1.5708: a multiple of
-    /// π/12 up to 8π, within 0.2%) is a warning: it is read as degrees.
+    /// π/4 or π/6 up to 4π, within 0.2%) is a warning: it is read as degrees.
     static func angle(_ node: YAMLNode, _ bound: Bound = .any) -> Parsed<Double> {
         let parsed = measure(node, bound, units: angleUnits, bareFactor: Double.pi / 180,
                              what: "an angle", example: "like 45deg, 1.2rad or 0.25turn")
@@ -31,9 +31,9 @@ extension Values {
     static func radianLook(_ value: Double) -> (name: String, degrees: Double)? {
         let v = abs(value)
         guard v >= 0.2, v != v.rounded(), value.isFinite else { return nil }
-        for denominator in [1, 2, 3, 4, 6, 12] {
+        for denominator in [1, 2, 3, 4, 6] {
             let n = (v / Double.pi * Double(denominator)).rounded()
-            guard n >= 1, n <= Double(8 * denominator) else { continue }
+            guard n >= 1, n <= Double(4 * denominator) else { continue }
             let exact = n * Double.pi / Double(denominator)
             guard abs(v - exact) / exact < 0.002 else { continue }
             let whole = Int(n), sign = value < 0 ? "-" : ""
