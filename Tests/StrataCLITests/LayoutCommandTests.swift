@@ -164,7 +164,7 @@ final class LayoutCommandTests: XCTestCase {
                                       named: "scenes/card.yaml", in: dir)
         let listed = try CLIHarness.run(["check", "scenes"], cwd: dir)
         XCTAssertEqual(listed.status, 1)
-        XCTAssertTrue(listed.stdout.contains("golden folder 'golden/card@tall' belongs to no scene"), listed.stdout)
+        XCTAssertTrue(listed.stdout.contains("golden folder 'golden/card@tall': orphan golden folder (no checked scene has this folder's path)"), listed.stdout)
         try FileManager.default.removeItem(atPath: dir + "/golden/card@tall")
         let wideOnly = try CLIHarness.run(["check", "scenes"], cwd: dir)
         XCTAssertEqual(wideOnly.status, 0, wideOnly.stdout)
