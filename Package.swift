@@ -17,6 +17,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CAV", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        // libavfilter (GIF palettes) and libswresample (audio tracks to the soundtrack's rate).
+        .systemLibrary(name: "CAVFilter", pkgConfig: "libavfilter", providers: [.apt(["libavfilter-dev"])]),
+        .systemLibrary(name: "CSwresample", pkgConfig: "libswresample", providers: [.apt(["libswresample-dev"])]),
         // fontconfig and Pango font maps (font files, family lookup) for text layers.
         .systemLibrary(name: "CFont", pkgConfig: "pangoft2",
                        providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
@@ -28,17 +31,19 @@ let package = Package(
         .target(name: "StrataLayout", dependencies: ["StrataModel"]),
         // The front end validates constraint references and cycles with StrataLayout's graph,
         // and decodes `contents` images through StrataImage.
-        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "CYAML", "CFont"]),
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataAudio", "CYAML", "CFont"]),
         // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
         // The timeline compiler lays the model tree out again after transactions (layout over time).
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
-        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
+        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV", "CAVFilter"]),
+        // Audio files decoded, resampled and mixed into one soundtrack (libavformat, libswresample).
+        .target(name: "StrataAudio", dependencies: ["StrataModel", "CAV", "CSwresample"]),
         .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
-            "StrataLayout",
+            "StrataLayout", "StrataAudio",
         ]),
         .executableTarget(name: "strata", dependencies: ["StrataCompiler"]),
 
@@ -52,6 +57,7 @@ let package = Package(
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
+        .testTarget(name: "StrataAudioTests", dependencies: ["StrataAudio", "StrataEncode"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import StrataEncode
 import StrataModel
 import StrataParse
 
@@ -67,16 +68,20 @@ public enum CLI {
             case .option("--size"): command.overrides.size = try p.parsed(CommandLineValue.size, "a size like 1080x1920")
             case .option("--variant"): command.overrides.variant = try p.value()
             case .option("--all-variants"): command.allVariants = true
-            case .option("--fps"): command.overrides.fps = try p.parsed({ Double($0) }, "a number")
+            case .option("--fps"): command.overrides.frameRate = try p.parsed({ FrameRate(parsing: $0) }, "a frame rate like 30, 29.97 or 24000/1001")
             case .option("--scale"): command.overrides.scale = try p.parsed({ Double($0) }, "a number")
             case .option("--set"): loadOverrides.append(try p.assignment())
-            case .option("--crf"): command.video.crf = try p.parsed({ Double($0).flatMap { (0...51).contains($0) ? $0 : nil } }, "a CRF in 0...51")
+            case .option("--crf"): command.video.crf = try p.parsed({ Double($0).flatMap { (0...63).contains($0) ? $0 : nil } }, "a CRF in 0...63 (H.264/HEVC 0...51)")
+            case .option("--codec"): command.codec = try p.parsed({ VideoCodec(rawValue: $0) }, "a codec: " + VideoCodec.names.joined(separator: ", "))
+            case .option("--loop"): command.video.loop = try p.parsed({ Int($0).flatMap { (0...VideoOptions.maxLoop).contains($0) ? $0 : nil } }, "a play count 0...\(VideoOptions.maxLoop) (0 plays forever)")
+            case .option("--gif-palette"): command.video.gifPalette = try p.parsed({ GIFPalette(rawValue: $0) }, "video or frame")
+            case .option("--gif-dither"): command.video.gifDither = try p.parsed({ GIFDither(rawValue: $0) }, GIFDither.allCases.map(\.rawValue).joined(separator: ", "))
             case .option("--preset"): command.video.preset = try p.value()
             case .option("--threads"): command.video.threads = try p.parsed({ Int($0).flatMap { $0 >= 1 && $0 <= 64 ? $0 : nil } }, "an encoder thread count 1...64")
             case .option("--jobs"), .option("-j"): command.jobs = try p.parsed({ Int($0).flatMap { $0 >= 1 && $0 <= 256 ? $0 : nil } }, "a render thread count 1...256")
             case .option("--quiet"), .option("-q"): command.quiet = true
             case .positional(let path): try p.setScene(path)
-            case .option(let o): throw p.unknown(o, known: ["-o", "--time", "--frames", "--size", "--variant", "--all-variants", "--fps", "--scale", "--set", "--crf", "--preset", "--threads", "--jobs", "--quiet"])
+            case .option(let o): throw p.unknown(o, known: ["-o", "--time", "--frames", "--size", "--variant", "--all-variants", "--fps", "--scale", "--set", "--crf", "--codec", "--loop", "--gif-palette", "--gif-dither", "--preset", "--threads", "--jobs", "--quiet"])
             }
         }
         command.scenePath = try p.scene()

@@ -24,7 +24,7 @@ extension RenderCommand {
         }
         let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
         let stem = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        var jobs: [(scene: Scene, target: Target, times: [Double], indices: [Int], name: String)] = []
+        var jobs: [(scene: Scene, target: Target, output: PreparedOutput?, times: [Double], indices: [Int], name: String)] = []
         for variant in loaded.canvas.variants {
             var scene = loaded
             var o = overrides
@@ -32,13 +32,15 @@ extension RenderCommand {
             try o.apply(to: &scene).forEach(warn)
             let file = (folder.isEmpty ? "" : folder + "/") + Self.variantFileName(scene: stem, variant: variant.name,
                                                                                      still: time != nil)
-            let target: Target = time != nil ? .still(file) : .mp4(file)
+            let target: Target = time != nil ? .still(file) : .video(file, .mp4)
             let (times, indices) = try frameTimes(scene, target: target)
-            try checkEncodable(scene, target: target, what: "variant '\(variant.name)'")
-            jobs.append((scene, target, times, indices, variant.name))
+            let output = try prepareOutput(scene, target: target, frames: indices, what: "variant '\(variant.name)'",
+                                           warn: warn)
+            jobs.append((scene, target, output, times, indices, variant.name))
         }
         for job in jobs {
-            try render(job.scene, to: job.target, times: job.times, indices: job.indices, label: "render " + job.name)
+            try render(job.scene, to: job.target, output: job.output, times: job.times, indices: job.indices,
+                       label: "render " + job.name)
         }
     }
 

@@ -90,4 +90,48 @@ enum PremultipliedAlpha {
             }
         }
     }
+
+    /// Premultiplied BGRA -> straight BGRA into `out` (same size), for
+    /// formats that store alpha beside unassociated colour (ProRes 4444,
+    /// VP9, GIF, APNG, WebP).
+    static func straightBGRA(from pixmap: Pixmap, into out: inout [UInt8]) {
+        let count = pixmap.width * pixmap.height
+        if out.count != count * 4 { out = [UInt8](repeating: 0, count: count * 4) }
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            pixmap.pixels.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { dst in
+                    for i in 0..<count {
+                        let a = src[i * 4 + 3]
+                        if a == 255 {
+                            dst[i * 4] = src[i * 4]; dst[i * 4 + 1] = src[i * 4 + 1]; dst[i * 4 + 2] = src[i * 4 + 2]
+                        } else {
+                            let row = Int(a) << 8
+                            dst[i * 4] = table[row | Int(src[i * 4])]
+                            dst[i * 4 + 1] = table[row | Int(src[i * 4 + 1])]
+                            dst[i * 4 + 2] = table[row | Int(src[i * 4 + 2])]
+                        }
+                        dst[i * 4 + 3] = a
+                    }
+                }
+            }
+        }
+    }
+
+    /// Straight BGRA -> premultiplied BGRA, in place.
+    static func premultiplyBGRA(_ bgra: inout [UInt8]) {
+        premultiplyTable.withUnsafeBufferPointer { table in
+            bgra.withUnsafeMutableBufferPointer { p in
+                var i = 0
+                while i < p.count {
+                    let row = Int(p[i + 3]) << 8
+                    if row != 255 << 8 {
+                        p[i] = table[row | Int(p[i])]
+                        p[i + 1] = table[row | Int(p[i + 1])]
+                        p[i + 2] = table[row | Int(p[i + 2])]
+                    }
+                    i += 4
+                }
+            }
+        }
+    }
 }

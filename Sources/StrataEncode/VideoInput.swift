@@ -45,7 +45,9 @@ final class VideoDecoder {
     init(_ input: VideoInput, threads: Int) throws {
         path = input.path
         let parameters = input.stream.pointee.codecpar!
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+        // libavcodec's own VP9 decoder drops the alpha channel WebM carries beside the picture; libvpx reads it.
+        let alphaAware = parameters.pointee.codec_id == AV_CODEC_ID_VP9 ? avcodec_find_decoder_by_name("libvpx-vp9") : nil
+        guard let codec = alphaAware ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw EncodeError("\(path): no decoder for \(AV.name(avcodec_get_name(parameters.pointee.codec_id)))")
         }
         context = avcodec_alloc_context3(codec)

@@ -23,7 +23,7 @@ public enum VideoReader {
             duration = Double(format.pointee.duration) / Double(AV_TIME_BASE)
         }
         let rate = stream.avg_frame_rate.num > 0 ? stream.avg_frame_rate : stream.r_frame_rate
-        return VideoInfo(
+        var info = VideoInfo(
             codec: AV.name(avcodec_get_name(parameters.codec_id)),
             pixelFormat: AV.name(av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format))),
             width: Int(parameters.width), height: Int(parameters.height),
@@ -33,11 +33,14 @@ public enum VideoReader {
             colorTransfer: AV.name(av_color_transfer_name(parameters.color_trc)),
             colorMatrix: AV.name(av_color_space_name(parameters.color_space)),
             colorRange: AV.name(av_color_range_name(parameters.color_range)))
+        info.frameRate = "\(rate.num)/\(rate.den)"
+        return info
     }
 
     /// Decodes the frames at `indices` (0-based, presentation order) to
-    /// opaque premultiplied BGRA, converting with the stream's own YUV
-    /// matrix and range. Stops reading after the last wanted frame.
+    /// premultiplied BGRA (with the stream's alpha: ProRes 4444, VP9 with
+    /// alpha, GIF, APNG, WebP; opaque otherwise), converting with the
+    /// stream's own YUV matrix and range. Stops reading after the last wanted frame.
     /// Throws if an index is negative or past the end of the video.
     /// - Parameter threads: decoder threads (decoding is exact whatever the count).
     public static func decodeFrames(path: String, indices: Set<Int>, threads: Int = 2) throws -> [Int: Pixmap] {
