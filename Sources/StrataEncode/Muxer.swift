@@ -14,6 +14,10 @@ final class Muxer {
                      "cannot create a \(container.displayName) file for \(path)")
         guard format != nil else { throw EncodeError("cannot create a \(container.displayName) file for \(path)") }
         self.format = format
+        // Opus packets start at -312 samples (its priming). Matroska moves
+        // them to 0 itself and writes the priming as CodecDelay; libavformat's
+        // own fix for negative times would instead delay the video by 7 ms.
+        if container == .webm { format?.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED }
     }
 
     /// Whether encoders must put codec headers in extradata (MP4, MOV, WebM).
