@@ -1,17 +1,21 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig pixman-1 libavformat libavcodec libavutil libswscale
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig pixman-1 libavformat libavcodec libavutil libswscale \
+        libavfilter libswresample
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
-            libswscale-dev libcairo2-dev libpango1.0-dev libpixman-1-dev \
-            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev pkg-config fonts-dejavu-core
+            libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev libpixman-1-dev \
+            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev pkg-config fonts-dejavu-core \
+            ffmpeg
 BIN_RELEASE := .build/release/strata
 
 .PHONY: deps build test test-golden test-browser demo bench clean
 
-# Idempotent: calls apt-get only when pkg-config lacks a library.
+# Idempotent: calls apt-get only when pkg-config lacks a library (or the
+# tests' ffprobe, from the ffmpeg package, is missing: the product never needs it).
 deps:
 	@missing=0; \
 	command -v pkg-config >/dev/null 2>&1 || missing=1; \
+	command -v ffprobe >/dev/null 2>&1 || missing=1; \
 	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing=1; done; \
 	if [ $$missing = 1 ]; then \
 	  echo "make deps: installing C libraries with apt-get"; \

@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler", "StrataAudio"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
         .testTarget(name: "StrataAudioTests", dependencies: ["StrataAudio", "StrataEncode"]),
     ],

@@ -49,8 +49,11 @@ public enum AudioFile {
                               fromSample: Int = 0, maxSamples: Int? = nil) throws -> [Float] {
         let input = try AudioInput(path: path)
         let decoder = try AudioDecoder(input)
-        let resampler = try Resampler(from: decoder.context, rate: sampleRate, channels: channels, path: path)
-        var collector = SampleWindow(channels: channels, skip: fromSample, limit: maxSamples)
+        // Mono is resampled as mono and copied to every side at full level
+        // (libswresample's upmix would lower it by 3 dB).
+        let mono = decoder.context?.pointee.ch_layout.nb_channels == 1
+        let resampler = try Resampler(from: decoder.context, rate: sampleRate, channels: mono ? 1 : channels, path: path)
+        var collector = SampleWindow(channels: mono ? 1 : channels, skip: fromSample, limit: maxSamples)
         guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else { throw AudioError("out of memory") }
         var p: UnsafeMutablePointer<AVPacket>? = packet, f: UnsafeMutablePointer<AVFrame>? = frame
         defer { av_packet_free(&p); av_frame_free(&f) }
@@ -71,7 +74,8 @@ public enum AudioFile {
             try drain()
             collector.take(try resampler.convert(nil))
         }
-        return collector.samples
+        guard mono, channels > 1 else { return collector.samples }
+        return collector.samples.flatMap { repeatElement($0, count: channels) }
     }
 }
 
