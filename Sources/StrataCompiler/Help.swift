@@ -6,7 +6,7 @@ enum Help {
     usage: strata COMMAND [options]
 
     commands:
-      render SCENE -o OUT      render to out.mp4 (H.264), frames/ (PNG sequence) or still.png
+      render SCENE -o OUT      render to .mp4 .mov .webm .gif .apng .webp, frames/ (PNGs) or still.png
       check PATH...            compare rendered frames with golden PNGs (exit 1 on mismatch)
       inspect SCENE --time T   print the presentation tree at time T as JSON
       validate SCENE...        check a scene; errors as FILE:LINE:COLUMN: error: message
@@ -20,8 +20,16 @@ enum Help {
         "render": """
         usage: strata render SCENE.yaml -o OUT [options]
 
-        OUT is a .mp4 file (H.264, yuv420p, BT.709), a folder ending in '/' (PNG
-        sequence 00000.png ...) or a .png file (one still; with --time or --frames N).
+        OUT is a video file, a folder ending in '/' (PNG sequence 00000.png ...) or a
+        .png file (one still; with --time or --frames N). Video formats (default codec
+        first; --codec picks another):
+          .mp4   h264 (yuv420p), hevc (libx265, tagged hvc1), av1 (SVT-AV1)
+          .mov   prores-4444 (with alpha), prores-hq, prores, prores-lt, prores-proxy, h264, hevc
+          .webm  vp9 (with alpha), av1
+          .gif   palette from the whole video (or per frame), 1-bit transparency
+          .apng  lossless RGBA; .webp  animated WebP (lossy, quality 90, with alpha)
+        Transparent canvases keep alpha where the format has it and warn where not
+        (composited over black). audio: tracks become AAC (.mp4 .mov) or Opus (.webm).
         OUT /dev/null renders every requested frame and discards it (times rendering
         alone; nothing is written).
 
@@ -34,11 +42,17 @@ enum Help {
           --variant NAME        a size from canvas.variants
           --all-variants        one output per canvas variant: -o DIR/ writes
                                 DIR/<scene>-<variant>.mp4 (.png stills with --time)
-          --fps N               frames per second
+          --fps N               frames per second, exact: 30, 29.97 (= 30000/1001), 24000/1001
           --scale N             pixels per point
           --set NAME=VALUE      override a param (repeatable)
-          --crf N               H.264 quality, 0 (lossless) ... 51 (default 20)
-          --preset NAME         x264 preset: ultrafast ... veryslow (default veryfast)
+          --codec NAME          another codec of the output's format (see above)
+          --crf N               quality, lower is better: H.264 0...51 (default 20), HEVC
+                                0...51 (22), AV1 1...63 (32), VP9 0...63 (31)
+          --preset NAME         speed: ultrafast ... veryslow (default veryfast); x264 and
+                                x265 presets, the same rank of SVT-AV1 and libvpx speeds
+          --loop N              GIF/APNG: play N times, 0 forever (default 0)
+          --gif-palette video|frame  one palette for the video (default) or per frame
+          --gif-dither NAME     sierra (default), floyd-steinberg, bayer, none
           --threads N           encoder threads (explicit for reproducible bytes; default 2)
           -j, --jobs N          render threads (default: number of cores)
           -q, --quiet           no progress on stderr

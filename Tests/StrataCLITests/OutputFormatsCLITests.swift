@@ -64,6 +64,16 @@ final class OutputFormatsCLITests: XCTestCase {
         }
     }
 
+    func testGoldenCheckDecodesTheAlphaFormats() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let scene = CLIHarness.packageRoot + "/scenes/outputs/alpha-badge.yaml"
+        for name in ["badge.mov", "badge.webm", "badge.apng"] {
+            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/" + name, "-q"]).status, 0)
+            let r = try CLIHarness.run(["check", scene, "--video", dir + "/" + name, "-q", "--artifacts", dir + "/check"])
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stdout) \(r.stderr)")
+        }
+    }
+
     func testBadPairsAndOptionsAreErrorsWithNothingWritten() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         let scene = try CLIHarness.writeScene(Self.transparent, in: dir)
