@@ -200,6 +200,28 @@ def main():
           f"strata MP4 fps ÷ (convert then encode) fps = {fmt(med(r2), 2)}×{spread(r2)}.")
         w("")
 
+    # ------------------------------------------------------------ other codecs
+    codecs = [k[0][len("strata-"):] for k in runs if k[0].startswith("strata-") and k[0] != "strata-mp4"]
+    if codecs:
+        w("## Other codecs (ui-cards)")
+        w("")
+        w("`strata render bench/scenes/ui-cards.yaml -o ui-cards.EXT --codec C` (the whole pipeline) against "
+          "`x264_bench ui-cards-frames/ 2 veryfast Q ENCODER PIXFMT`: that encoder alone on the same 150 frames "
+          "with VideoWriter's settings (bench/run.sh lists them), conversion timed apart.")
+        w("")
+        w("| codec | strata fps | encoder alone fps | **strata ÷ encoder alone** | file bytes (encoder alone) |")
+        w("| --- | --- | --- | --- | --- |")
+        for c in codecs:
+            a, b = (f"strata-{c}", "ui-cards", "2"), (f"enc-{c}", "ui-cards", "2")
+            if not runs[a] or not runs[b]:
+                continue
+            ef = lambda r: field(r["extra"], "encode_fps")
+            r = ratios(a, b, fps, ef)
+            size = med(series(b, lambda r: field(r["extra"], "bytes")))
+            w(f"| {c} | {fmt(med(series(a, fps)))} | {fmt(med(series(b, ef)))} | **{fmt(med(r), 2)}×**{spread(r)} "
+              f"| {fmt(size, 0)} |")
+        w("")
+
     # ------------------------------------------------------------ equivalence
     w("## Are the scenes the same picture?")
     w("")
