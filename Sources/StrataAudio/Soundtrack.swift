@@ -36,8 +36,9 @@ public struct Soundtrack: Sendable {
             guard start < length else { continue }
             let from = Int((track.trimStart * rate).rounded())
             let span = track.trimEnd.map { Int(($0 * rate).rounded()) - from }
-            // Without loop nothing past the scene's end is heard: decode no more than that.
-            let needed = track.loop ? span : min(span ?? Int.max, length - start)
+            // Nothing past the scene's end is heard (a loop longer than the rest
+            // never repeats): decode no more than that. Memory: 384 KB a second.
+            let needed = min(span ?? Int.max, length - start)
             let samples: [Float]
             do {
                 samples = try AudioFile.decode(path: track.file, sampleRate: sampleRate, channels: channels,

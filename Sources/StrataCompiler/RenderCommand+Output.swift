@@ -33,13 +33,15 @@ extension RenderCommand {
             warn(Diagnostic(canvasAt, "the canvas is transparent (no opaque canvas.background), but \(container.displayName) with \(codec.spec.title) has no alpha: frames are composited over black; keep alpha with .mov (ProRes 4444), .webm (VP9), .gif, .apng, .webp or a PNG sequence, or give canvas.background an opaque colour", severity: .warning))
         }
         warnAboutQuality(codec, warn: warn)
+        let rate = scene.canvas.frameRate
+        if container == .gif, rate.framesPerSecond > 50, rate.framesPerSecond <= 100 {
+            warn(Diagnostic(canvasAt, "GIF delays are in 1/100 s and browsers play delays under 2/100 s at 1/10 s: at \(rate) fps the animation will crawl; use --fps 50 or less (50, 25 or 20 keep every delay the same)", severity: .warning))
+        }
         var settings = VideoSettings(container: container, codec: codec, width: scene.canvas.pixelWidth,
                                      height: scene.canvas.pixelHeight, frameRate: scene.canvas.frameRate,
                                      alpha: scene.canvas.isTransparent && codec.supportsAlpha, options: video)
-        do {
-            try VideoSettings.checkSize(width: settings.width, height: settings.height, codec: codec)
-        } catch let error as EncodeError {
-            throw CompileError("\(what) is \(settings.width)x\(settings.height) pixels: \(error.message); change canvas.size, --size or --scale")
+        if let problem = VideoSettings.sizeProblem(width: settings.width, height: settings.height, codec: codec) {
+            throw CompileError("\(problem), but \(what) is \(settings.width)x\(settings.height) pixels; change canvas.size, --size or --scale")
         }
         var soundtrack: Soundtrack?
         if let first = scene.audio.first {

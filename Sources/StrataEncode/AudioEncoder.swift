@@ -5,8 +5,8 @@ import CAV
 ///
 /// Frame `k` has pts `k * frameSize` in 1/sampleRate ticks; the encoder
 /// gives its packets pts minus its priming delay (`initial_padding`), and
-/// the muxers turn that into an edit list (MP4/MOV) or a CodecDelay (WebM),
-/// so the first sample plays at time 0, as ffmpeg writes them. The last
+/// the muxers turn that into an edit list (MP4/MOV) or a CodecDelay (WebM,
+/// with the blocks moved to start at 0), so the first sample plays at time 0. The last
 /// frame is short when the encoder allows it, so the track lasts exactly
 /// the samples given.
 final class AudioEncoder {
@@ -38,6 +38,7 @@ final class AudioEncoder {
             context.pointee.time_base = AVRational(num: 1, den: Int32(settings.sampleRate))
         }
         frameSize = max(1, Int(stream.encoder.pointee.frame_size))
+        if muxer.container == .webm { stream.timestampOffset = Int64(stream.encoder.pointee.initial_padding) }
         guard let frame = av_frame_alloc() else { throw EncodeError("out of memory") }
         self.frame = frame
     }

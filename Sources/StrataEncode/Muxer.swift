@@ -14,9 +14,9 @@ final class Muxer {
                      "cannot create a \(container.displayName) file for \(path)")
         guard format != nil else { throw EncodeError("cannot create a \(container.displayName) file for \(path)") }
         self.format = format
-        // Opus packets start at -312 samples (its priming). Matroska moves
-        // them to 0 itself and writes the priming as CodecDelay; libavformat's
-        // own fix for negative times would instead delay the video by 7 ms.
+        // Opus packets start at -312 samples (its priming); `EncoderStream`
+        // moves them by the priming for WebM, so nothing is negative, and
+        // libavformat's own shift (which would delay the video too) stays off.
         if container == .webm { format?.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED }
     }
 
@@ -78,6 +78,11 @@ final class EncoderStream {
     let name: String
     /// Packet duration in encoder ticks when the encoder leaves it at 0 (x264 does).
     var defaultDuration: Int64 = 0
+    /// Added to every packet's pts and dts, in encoder ticks. Matroska
+    /// stores an Opus block at the time of its first *decoded* sample and
+    /// the priming as CodecDelay, which players subtract: the block that
+    /// holds the priming goes at 0, not at -priming, or the sound plays early.
+    var timestampOffset: Int64 = 0
 
     /// Allocates the encoder `codecName`; `configure` sets it up before it opens.
     init(muxer: Muxer, codecName: String, title: String,
@@ -107,6 +112,8 @@ final class EncoderStream {
             if status == strata_averror_eagain() || status == strata_averror_eof() { return }
             try AV.check(status, "\(name) failed on \(muxer.path)")
             if packet.pointee.duration == 0 { packet.pointee.duration = defaultDuration }
+            packet.pointee.pts += timestampOffset
+            packet.pointee.dts += timestampOffset
             av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             try muxer.write(packet)

@@ -58,18 +58,26 @@ public struct VideoSettings: Sendable, Hashable, Codable {
         try options.validate(for: codec)
     }
 
-    /// The codec's size rules (chroma subsampling, encoder minimums).
-    public static func checkSize(width: Int, height: Int, codec: VideoCodec) throws {
+    /// The codec's size rule that `width` x `height` breaks (chroma
+    /// subsampling, encoder minimums), as "H.264 (libx264) 4:2:0 needs an
+    /// even width and height"; nil when the size is fine.
+    public static func sizeProblem(width: Int, height: Int, codec: VideoCodec) -> String? {
         let title = codec.spec.title
         switch codec.spec.sampling {
         case .yuv420 where !width.isMultiple(of: 2) || !height.isMultiple(of: 2):
-            throw EncodeError("video size \(width)x\(height) is not allowed: \(title) 4:2:0 needs a positive, even width and height")
+            return "\(title) 4:2:0 needs an even width and height"
         case .yuv422 where !width.isMultiple(of: 2):
-            throw EncodeError("video size \(width)x\(height) is not allowed: \(title) 4:2:2 needs an even width")
-        default: break
+            return "\(title) 4:2:2 needs an even width"
+        default:
+            if codec == .av1, width < 64 || height < 64 { return "\(title) needs at least 64x64 pixels" }
+            return nil
         }
-        if codec == .av1, width < 64 || height < 64 {
-            throw EncodeError("video size \(width)x\(height) is too small for \(title): at least 64x64 pixels")
+    }
+
+    /// Throws `sizeProblem` with the size.
+    public static func checkSize(width: Int, height: Int, codec: VideoCodec) throws {
+        if let problem = sizeProblem(width: width, height: height, codec: codec) {
+            throw EncodeError("video size \(width)x\(height) is not allowed: \(problem)")
         }
     }
 }

@@ -7,6 +7,10 @@ extension SceneBuilder {
     /// file is an error at its `file:`), so a render fails before any output.
     mutating func buildAudio(_ node: YAMLNode) -> [AudioTrack] {
         guard let items = take(Values.list(node, of: "audio tracks")) else { return [] }
+        if items.count > Limits.maxAudioTracks {
+            sink.error(items[Limits.maxAudioTracks].location, "too many audio tracks: at most \(Limits.maxAudioTracks); mix some beforehand")
+            return []
+        }
         return items.compactMap { buildAudioTrack($0) }
     }
 
