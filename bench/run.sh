@@ -10,7 +10,7 @@
 #   SCRATCH=dir       swift build --scratch-path (default .build)
 #   WORK=dir          scratch folder for reference builds and outputs (default /tmp/strata-bench)
 #   THORVG=0          skip ThorVG (taken from the thorvg-python wheel on PyPI)
-#   CODECS="hevc av1 vp9 prores apng"   other codecs timed end to end against their encoder alone
+#   CODECS="hevc av1 vp9 prores"   other codecs timed end to end against their encoder alone (apng also works: slow at 1080p)
 #   OUT=file          results file (default bench/results.md; raw rows go beside it as .tsv)
 #
 # What is timed (wall clock of the whole process, from the file to the last
@@ -32,7 +32,7 @@ ROUNDS=${ROUNDS:-5}
 SCENES=${SCENES:-"shapes cards-clip ui-cards"}
 WORK=${WORK:-/tmp/strata-bench}
 THORVG=${THORVG:-1}
-CODECS=${CODECS:-"hevc av1 vp9 prores apng"}
+CODECS=${CODECS:-"hevc av1 vp9 prores"}
 OUT=${OUT:-bench/results.md}
 RAW=${OUT%.md}.tsv
 THORVG_WHEEL=thorvg-python==1.1.3
