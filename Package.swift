@@ -30,16 +30,16 @@ let package = Package(
         .target(name: "StrataModel"),
         .target(name: "StrataLayout", dependencies: ["StrataModel"]),
         // The front end validates constraint references and cycles with StrataLayout's graph,
-        // and decodes `contents` images through StrataImage.
-        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataAudio", "CYAML", "CFont"]),
+        // decodes `contents` images through StrataImage and opens audio files through StrataEncode.
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataEncode", "CYAML", "CFont"]),
         // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
         // The timeline compiler lays the model tree out again after transactions (layout over time).
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
-        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV", "CAVFilter"]),
-        // Audio files decoded, resampled and mixed into one soundtrack (libavformat, libswresample).
-        .target(name: "StrataAudio", dependencies: ["StrataModel", "CAV", "CSwresample"]),
+        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV", "CAVFilter", "CSwresample"]),
+        // The scene's audio tracks mixed into one soundtrack (decoded by StrataEncode's AudioFile).
+        .target(name: "StrataAudio", dependencies: ["StrataModel", "StrataEncode"]),
         .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler", "StrataAudio"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
         .testTarget(name: "StrataAudioTests", dependencies: ["StrataAudio", "StrataEncode"]),
     ],

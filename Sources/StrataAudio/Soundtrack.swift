@@ -1,3 +1,4 @@
+import StrataEncode
 import StrataModel
 
 /// The scene's `audio:` tracks mixed into one 48 kHz stereo soundtrack.
@@ -43,7 +44,7 @@ public struct Soundtrack: Sendable {
             do {
                 samples = try AudioFile.decode(path: track.file, sampleRate: sampleRate, channels: channels,
                                                fromSample: from, maxSamples: needed)
-            } catch let error as AudioError {
+            } catch let error as EncodeError {
                 throw Diagnostic(track.location, "cannot use the audio file: \(error.message)")
             }
             let count = samples.count / channels

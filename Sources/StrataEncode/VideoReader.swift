@@ -7,7 +7,7 @@ public enum VideoReader {
     /// Codec, size, frame count, duration, rate and colour tags of the first
     /// video stream of `path`. Counts frames by reading every packet.
     public static func probe(path: String) throws -> VideoInfo {
-        let input = try VideoInput(path: path)
+        let input = try MediaInput(path: path)
         let buffers = try DecodeBuffers()
         var frames = 0
         while try input.read(into: buffers.packet) {
@@ -46,8 +46,8 @@ public enum VideoReader {
     public static func decodeFrames(path: String, indices: Set<Int>, threads: Int = 2) throws -> [Int: Pixmap] {
         guard let last = indices.max(), let first = indices.min() else { return [:] }
         guard first >= 0 else { throw EncodeError("\(path): frame index \(first) is negative") }
-        let input = try VideoInput(path: path)
-        let decoder = try VideoDecoder(input, threads: threads)
+        let input = try MediaInput(path: path)
+        let decoder = try MediaDecoder(input, threads: threads)
         let buffers = try DecodeBuffers()
         var converter: FrameConverter?
         var result: [Int: Pixmap] = [:]

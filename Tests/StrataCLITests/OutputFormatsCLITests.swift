@@ -1,5 +1,4 @@
 import Foundation
-import StrataAudio
 import StrataEncode
 import StrataModel
 import XCTest

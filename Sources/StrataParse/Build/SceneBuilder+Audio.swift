@@ -1,5 +1,5 @@
 import Foundation
-import StrataAudio
+import StrataEncode
 import StrataModel
 
 extension SceneBuilder {
@@ -48,7 +48,7 @@ extension SceneBuilder {
             if info.duration > 0, track.trimStart >= info.duration, let trimNode {
                 sink.error(trimNode.location, "trim starts at \(Values.format(track.trimStart))s, at or after the end of '\(path)' (\(Values.format((info.duration * 1000).rounded() / 1000))s)")
             }
-        } catch let error as AudioError {
+        } catch let error as EncodeError {
             sink.error(fileNode.location, "cannot read audio file '\(path)': \(error.message)")
             return nil
         } catch {

@@ -2,13 +2,6 @@ import CAV
 import CSwresample
 import StrataModel
 
-/// A failure reading an audio file; the message names the file.
-public struct AudioError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// Audio files read through libavformat/libavcodec (any format they know:
 /// WAV, MP3, AAC, FLAC, Opus, the audio of a video...), resampled with
 /// libswresample to interleaved float samples.
@@ -26,7 +19,7 @@ public enum AudioFile {
 
     /// Opens the file and its decoder without decoding: what scene loading checks.
     public static func probe(path: String) throws -> Info {
-        let input = try AudioInput(path: path)
+        let input = try MediaInput(path: path, type: AVMEDIA_TYPE_AUDIO)
         let parameters = input.stream.pointee.codecpar.pointee
         let stream = input.stream.pointee
         var duration = 0.0
@@ -47,16 +40,15 @@ public enum AudioFile {
     public static func decode(path: String, sampleRate: Int = SoundtrackFormat.sampleRate,
                               channels: Int = SoundtrackFormat.channels,
                               fromSample: Int = 0, maxSamples: Int? = nil) throws -> [Float] {
-        let input = try AudioInput(path: path)
-        let decoder = try AudioDecoder(input)
+        let input = try MediaInput(path: path, type: AVMEDIA_TYPE_AUDIO)
+        let decoder = try MediaDecoder(input)
         // Mono is resampled as mono and copied to every side at full level
         // (libswresample's upmix would lower it by 3 dB).
         let mono = decoder.context?.pointee.ch_layout.nb_channels == 1
         let resampler = try Resampler(from: decoder.context, rate: sampleRate, channels: mono ? 1 : channels, path: path)
         var collector = SampleWindow(channels: mono ? 1 : channels, skip: fromSample, limit: maxSamples)
-        guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else { throw AudioError("out of memory") }
-        var p: UnsafeMutablePointer<AVPacket>? = packet, f: UnsafeMutablePointer<AVFrame>? = frame
-        defer { av_packet_free(&p); av_frame_free(&f) }
+        let buffers = try DecodeBuffers()
+        let packet = buffers.packet, frame = buffers.frame
         func drain() throws {
             while !collector.isFull, try decoder.receive(into: frame) {
                 defer { av_frame_unref(frame) }
