@@ -71,7 +71,7 @@ public enum CLI {
             case .option("--fps"): command.overrides.frameRate = try p.parsed({ FrameRate(parsing: $0) }, "a frame rate like 30, 29.97 or 24000/1001")
             case .option("--scale"): command.overrides.scale = try p.parsed({ Double($0) }, "a number")
             case .option("--set"): loadOverrides.append(try p.assignment())
-            case .option("--crf"): command.video.crf = try p.parsed({ Double($0).flatMap { (0...63).contains($0) ? $0 : nil } }, "a CRF in 0...63 (H.264/HEVC 0...51)")
+            case .option("--crf"): command.video.crf = try p.parsed({ Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }, "a CRF, a number of 0 or more (its range depends on the codec)")
             case .option("--codec"): command.codec = try p.parsed({ VideoCodec(rawValue: $0) }, "a codec: " + VideoCodec.names.joined(separator: ", "))
             case .option("--loop"): command.video.loop = try p.parsed({ Int($0).flatMap { (0...VideoOptions.maxLoop).contains($0) ? $0 : nil } }, "a play count 0...\(VideoOptions.maxLoop) (0 plays forever)")
             case .option("--gif-palette"): command.video.gifPalette = try p.parsed({ GIFPalette(rawValue: $0) }, "video or frame")

@@ -1,3 +1,5 @@
+import StrataEncode
+
 /// Usage texts for `strata --help` and `strata COMMAND --help`.
 enum Help {
     static let main = """
@@ -15,6 +17,13 @@ enum Help {
     options: --help, --version; 'strata COMMAND --help' for a command's options.
     exit status: 0 success, 1 mismatch or failure, 2 bad input.
     """
+
+    /// "h264 0...51 (20), hevc 0...51 (22), ..." from the codec table.
+    static var crfHelp: String {
+        VideoCodec.allCases.compactMap { codec in
+            codec.spec.crf.map { "\(codec.rawValue) \(Int($0.range.lowerBound))...\(Int($0.range.upperBound)) (\(Int($0.default)))" }
+        }.joined(separator: ", ")
+    }
 
     static let command: [String: String] = [
         "render": """
@@ -46,14 +55,14 @@ enum Help {
           --scale N             pixels per point
           --set NAME=VALUE      override a param (repeatable)
           --codec NAME          another codec of the output's format (see above)
-          --crf N               quality, lower is better: H.264 0...51 (default 20), HEVC
-                                0...51 (22), AV1 1...63 (32), VP9 0...63 (31)
+          --crf N               quality, lower is better; range (default) by codec:
+                                \(crfHelp)
           --preset NAME         speed: ultrafast ... veryslow (default veryfast); x264 and
                                 x265 presets, the same rank of SVT-AV1 and libvpx speeds
           --loop N              GIF/APNG: play N times, 0 forever (default 0)
           --gif-palette video|frame  one palette for the video (default) or per frame
           --gif-dither NAME     sierra (default), floyd-steinberg, bayer, none
-          --threads N           encoder threads (explicit for reproducible bytes; default 2)
+          --threads N           encoder threads (default 2; never "auto")
           -j, --jobs N          render threads (default: number of cores)
           -q, --quiet           no progress on stderr
         """,

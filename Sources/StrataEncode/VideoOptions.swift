@@ -44,7 +44,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         }
         if let crf, let range = codec.spec.crf?.range {
             guard crf.isFinite, range.contains(crf) else {
-                throw EncodeError("crf \(crf) is out of range \(Int(range.lowerBound))...\(Int(range.upperBound)) for \(codec.spec.title)")
+                let text = crf == crf.rounded() && abs(crf) < 1e9 ? String(Int(crf)) : String(crf)
+                throw EncodeError("crf \(text) is out of range \(Int(range.lowerBound))...\(Int(range.upperBound)) for \(codec.spec.title)")
             }
         }
         guard (1...64).contains(threads) else {

@@ -82,7 +82,7 @@ final class OutputFormatsCLITests: XCTestCase {
             (["-o", dir + "/x.avi"], "cannot tell the output format of"),
             (["-o", dir + "/x.gif", "--gif-dither", "atkinson"], "option '--gif-dither' expects sierra, floyd-steinberg, bayer, none"),
             (["-o", dir + "/x.webp", "--loop", "3"], "animated WebP (libwebp) always plays forever"),
-            (["-o", dir + "/x.mp4", "--crf", "60"], "crf 60.0 is out of range 0...51 for H.264 (libx264)"),
+            (["-o", dir + "/x.mp4", "--crf", "60"], "crf 60 is out of range 0...51 for H.264 (libx264)"),
             (["-o", dir + "/x.mp4", "--fps", "0/1"], "expects a frame rate like 30, 29.97 or 24000/1001"),
             (["-o", dir + "/x.mov", "--codec", "prores", "--size", "63x64"], "4:2:2 needs an even width"),
             (["-o", dir + "/f/", "--codec", "vp9"], "--codec vp9 applies to video outputs"),
