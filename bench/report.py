@@ -187,7 +187,7 @@ def main():
         w("| --- | --- | --- |")
         w(f"| strata render → MP4 (whole process) | {fmt(med(series(a, fps)))} | {fmt(med(series(a, cpu_ms)), 2)} |")
         w(f"| x264 alone (encode only) | {fmt(med(series(b, enc_fps)))} | {fmt(med(series(b, enc_cpu_ms)), 2)} |")
-        w(f"| swscale BGRA→yuv420p alone (MP4Writer's flags, 1 thread) | {fmt(med(series(b, conv_fps)))} | |")
+        w(f"| swscale BGRA→yuv420p alone (VideoWriter's flags, 1 thread) | {fmt(med(series(b, conv_fps)))} | |")
         both = [1 / (1 / e + 1 / c) if e and c else None for e, c in zip(series(b, enc_fps), series(b, conv_fps))]
         w(f"| convert then encode, one after the other (x264_bench's two times added) | {fmt(med(both))} | |")
         render2 = med(series(("strata", "ui-cards", "2"), fps))

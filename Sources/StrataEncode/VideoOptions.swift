@@ -27,32 +27,41 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         self.loop = loop; self.gifPalette = gifPalette; self.gifDither = gifDither
     }
 
+    /// Encoder threads a writer may use.
+    public static let threadRange = 1...64
+
     /// x264's preset names, fastest first.
     public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast",
                                  "medium", "slow", "slower", "veryslow", "placebo"]
 
-    /// Largest `loop` (GIF and APNG store it in 16 bits).
-    public static let maxLoop = 65_535
+    /// `loop` values: GIF and APNG store the count in 16 bits; 0 plays forever.
+    public static let loopRange = 0...65_535
 
     /// The preset's rank, 0 (ultrafast) ... 9 (placebo).
     var presetRank: Int { Self.presets.firstIndex(of: preset) ?? 2 }
 
-    /// Throws a message naming the bad setting and what is allowed.
+    /// Throws a message naming the bad setting and what is allowed,
+    /// the CRF within `codec`'s range.
     public func validate(for codec: VideoCodec) throws {
-        guard Self.presets.contains(preset) else {
-            throw EncodeError("unknown preset '\(preset)'; valid presets: \(Self.presets.joined(separator: ", "))")
-        }
+        try validate()
         if let crf, let range = codec.spec.crf?.range {
             guard crf.isFinite, range.contains(crf) else {
                 let text = crf == crf.rounded() && abs(crf) < 1e9 ? String(Int(crf)) : String(crf)
                 throw EncodeError("crf \(text) is out of range \(Int(range.lowerBound))...\(Int(range.upperBound)) for \(codec.spec.title)")
             }
         }
-        guard (1...64).contains(threads) else {
-            throw EncodeError("encoder threads must be 1...64, got \(threads)")
+    }
+
+    /// The settings that do not depend on the codec: preset, threads, loop.
+    public func validate() throws {
+        guard Self.presets.contains(preset) else {
+            throw EncodeError("unknown preset '\(preset)'; valid presets: \(Self.presets.joined(separator: ", "))")
         }
-        guard (0...Self.maxLoop).contains(loop) else {
-            throw EncodeError("loop count \(loop) is out of range 0...\(Self.maxLoop) (0 plays forever)")
+        guard Self.threadRange.contains(threads) else {
+            throw EncodeError("encoder threads must be \(Self.threadRange.lowerBound)...\(Self.threadRange.upperBound), got \(threads)")
+        }
+        guard Self.loopRange.contains(loop) else {
+            throw EncodeError("loop count \(loop) is out of range \(Self.loopRange.lowerBound)...\(Self.loopRange.upperBound) (0 plays forever)")
         }
     }
 

@@ -78,9 +78,9 @@ final class OutputFormatsCLITests: XCTestCase {
         let scene = try CLIHarness.writeScene(Self.transparent, in: dir)
         let cases: [([String], String)] = [
             (["-o", dir + "/x.webm", "--codec", "h264"], ".webm cannot hold H.264 (libx264); .webm takes --codec vp9, av1"),
-            (["-o", dir + "/x.mp4", "--codec", "x266"], "option '--codec' expects a codec: h264, hevc"),
+            (["-o", dir + "/x.mp4", "--codec", "x266"], "option '--codec' expects h264, hevc, av1"),
             (["-o", dir + "/x.avi"], "cannot tell the output format of"),
-            (["-o", dir + "/x.gif", "--gif-dither", "atkinson"], "option '--gif-dither' expects sierra, floyd-steinberg, bayer, none"),
+            (["-o", dir + "/x.gif", "--gif-dither", "atkinson"], "option '--gif-dither' expects sierra, floyd-steinberg, bayer or none"),
             (["-o", dir + "/x.webp", "--loop", "3"], "animated WebP (libwebp) always plays forever"),
             (["-o", dir + "/x.mp4", "--crf", "60"], "crf 60 is out of range 0...51 for H.264 (libx264)"),
             (["-o", dir + "/x.mp4", "--fps", "0/1"], "expects a frame rate like 30, 29.97 or 24000/1001"),

@@ -1,12 +1,12 @@
-import StrataModel
-
-/// Exact conversions between premultiplied BGRA (`Pixmap`) and straight RGBA.
+/// Exact conversions between premultiplied BGRA (`Pixmap`) and straight RGBA:
+/// the one place pixels change between the two (image decoding, PNG
+/// encoding and decoding, video with straight alpha).
 ///
 /// Both directions round to nearest, so straight -> premultiplied ->
 /// straight is lossy only where alpha makes it so, and premultiplied ->
 /// straight -> premultiplied returns the same bytes for every valid input
 /// (channel <= alpha): |round(c * 255 / a) * a / 255 - c| <= a / 510 < 0.5.
-enum PremultipliedAlpha {
+public enum PremultipliedAlpha {
     /// `[a << 8 | c]` = round(c * 255 / a), clamped to 255; 0 when a == 0.
     static let unpremultiplyTable: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 65536)
@@ -28,7 +28,7 @@ enum PremultipliedAlpha {
     }()
 
     /// Whether every pixel of `pixmap` has alpha 255.
-    static func isOpaque(_ pixmap: Pixmap) -> Bool {
+    public static func isOpaque(_ pixmap: Pixmap) -> Bool {
         pixmap.pixels.withUnsafeBufferPointer { p in
             var i = 3
             while i < p.count {
@@ -40,7 +40,7 @@ enum PremultipliedAlpha {
     }
 
     /// Premultiplied BGRA -> packed RGB, dropping alpha (for opaque images).
-    static func rgb(from pixmap: Pixmap) -> [UInt8] {
+    public static func rgb(from pixmap: Pixmap) -> [UInt8] {
         let count = pixmap.width * pixmap.height
         return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
             pixmap.pixels.withUnsafeBufferPointer { src in
@@ -55,19 +55,19 @@ enum PremultipliedAlpha {
     }
 
     /// Premultiplied BGRA -> straight RGBA.
-    static func straightRGBA(from pixmap: Pixmap) -> [UInt8] {
+    public static func straightRGBA(from pixmap: Pixmap) -> [UInt8] {
         var out: [UInt8] = []
         unpremultiply(pixmap, into: &out, swapRedBlue: true)
         return out
     }
 
     /// Straight RGBA -> premultiplied BGRA, in place.
-    static func premultiplyToBGRA(_ rgba: inout [UInt8]) { premultiply(&rgba, swapRedBlue: true) }
+    public static func premultiplyToBGRA(_ rgba: inout [UInt8]) { premultiply(&rgba, swapRedBlue: true) }
 
     /// Premultiplied BGRA -> straight BGRA into `out` (same size), for
     /// formats that store alpha beside unassociated colour (ProRes 4444,
     /// VP9, GIF, APNG, WebP).
-    static func straightBGRA(from pixmap: Pixmap, into out: inout [UInt8]) {
+    public static func straightBGRA(from pixmap: Pixmap, into out: inout [UInt8]) {
         unpremultiply(pixmap, into: &out, swapRedBlue: false)
     }
 
@@ -92,7 +92,7 @@ enum PremultipliedAlpha {
     }
 
     /// Straight BGRA -> premultiplied BGRA, in place.
-    static func premultiplyBGRA(_ bgra: inout [UInt8]) { premultiply(&bgra, swapRedBlue: false) }
+    public static func premultiplyBGRA(_ bgra: inout [UInt8]) { premultiply(&bgra, swapRedBlue: false) }
 
     /// Premultiplies every pixel in place, keeping its order or swapping red and blue.
     private static func premultiply(_ pixels: inout [UInt8], swapRedBlue: Bool) {
