@@ -180,7 +180,7 @@ def main():
           "conversion on all cores, each render thread converting its own frames; libx264 veryfast crf 20 "
           "with 2 threads fed by the consumer thread) against "
           "`x264_bench ui-cards-frames/ 2 veryfast 20`: libx264 alone encoding the same 150 frames "
-          "(strata's own PNG sequence of the scene, loaded beforehand, untimed) with MP4Writer's settings; "
+          "(strata's own PNG sequence of the scene, loaded beforehand, untimed) with VideoWriter's settings; "
           "its BGRA→yuv420p conversion is timed separately.")
         w("")
         w("| | fps | CPU ms/frame |")

@@ -1,5 +1,5 @@
 /* x264 reference for bench/run.sh: how fast libx264 alone encodes the very
- * frames strata produced, with MP4Writer's settings (libx264, preset
+ * frames strata produced, with VideoWriter's settings (libx264, preset
  * veryfast, crf 20, 2 threads, yuv420p BT.709 limited range, 30 fps).
  *
  *   cc -O2 -o x264_bench x264_bench.c $(pkg-config --cflags --libs libavcodec libavutil libswscale libpng)
@@ -12,9 +12,9 @@
  * It reads FRAMES_DIR/00000.png ... (strata render SCENE -o FRAMES_DIR/:
  * the very pixels strata's MP4 pipeline encodes) into memory first,
  * untimed, then times, one after the other:
- *   convert: BGRA -> yuv420p with MP4Writer's swscale setup
+ *   convert: BGRA -> yuv420p with VideoWriter's swscale setup
  *            (SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, BT.709
- *            limited), one thread, as MP4Writer runs it
+ *            limited), one thread, as VideoWriter runs it
  *   encode:  those yuv420p frames -> libx264 -> packets (counted, not written)
  * Output (one line, parsed by run.sh):
  *   frames=150 encode_wall=1.23 encode_cpu=2.40 encode_fps=121.9 convert_wall=0.30 convert_fps=500.0 bytes=123456
@@ -77,7 +77,7 @@ static struct SwsContext *converter(int w, int h, int to_yuv, enum AVPixelFormat
     struct SwsContext *sws = sws_getContext(w, h, to_yuv ? AV_PIX_FMT_BGRA : pix, w, h,
                                             to_yuv ? pix : AV_PIX_FMT_BGRA, flags, NULL, NULL, NULL);
     const int *k = sws_getCoefficients(SWS_CS_ITU709);
-    /* RGB full range, YUV limited range, BT.709: as MP4Writer / FrameConverter. */
+    /* RGB full range, YUV limited range, BT.709: as VideoWriter / FrameConverter. */
     sws_setColorspaceDetails(sws, k, to_yuv ? 1 : 0, k, to_yuv ? 0 : 1, 0, 1 << 16, 1 << 16);
     return sws;
 }
@@ -102,7 +102,7 @@ int main(int argc, char **argv) {
     /* Every converted frame is kept so that the encoder gets them all without converting again. */
     AVFrame **yuv = malloc(sizeof *yuv * count);
 
-    /* Convert, timed: MP4Writer converts each frame just before encoding it. */
+    /* Convert, timed: strata converts each frame on a render thread before encoding it. */
     struct SwsContext *to_yuv = converter(w, h, 1, pix);
     for (int i = 0; i < count; i++) {
         yuv[i] = av_frame_alloc();
@@ -120,7 +120,7 @@ int main(int argc, char **argv) {
     }
     double ct1 = now();
 
-    /* Encode, timed: the converted frames, MP4Writer's encoder settings. */
+    /* Encode, timed: the converted frames, VideoWriter's encoder settings. */
     const AVCodec *codec = avcodec_find_encoder_by_name(encoder);
     if (!codec) die("this libavcodec lacks the encoder", 0);
     AVCodecContext *enc = avcodec_alloc_context3(codec);
