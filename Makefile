@@ -1,12 +1,14 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libmicrohttpd
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libavfilter \
+        libswresample libmicrohttpd
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
-            libswscale-dev libcairo2-dev libpango1.0-dev \
+            libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev \
             libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev pkg-config fonts-dejavu-core
 # Test tools: shells and groff check the completion scripts and the man page;
-# ffmpeg/ffprobe read what `render -o -` streams; xmllint validates JUnit XML
-# against Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal.
+# ffmpeg/ffprobe read the videos back and what `render -o -` streams (the
+# product never runs them); xmllint validates JUnit XML against
+# Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal.
 TOOLS := zsh fish groff ffmpeg ffprobe xmllint script
 TOOL_PKGS := zsh fish groff-base ffmpeg libxml2-utils bsdutils
 BIN_RELEASE := .build/release/strata

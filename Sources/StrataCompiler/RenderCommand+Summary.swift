@@ -45,7 +45,7 @@ extension RenderCommand {
             return "wrote \(path): a contact sheet of \(w.frames) frames, \(bytes) \(took)"
         case .still(let path):
             return "wrote \(path): 1 frame at \(decimal(w.firstTime ?? 0)) s, \(size!), \(bytes) \(took)"
-        case .mp4(let path), .pngSequence(let path):
+        case .video(let path, _), .pngSequence(let path):
             return "wrote \(path): \(frames(w.frames)), \(span), \(size!), \(bytes) \(took)"
         case .stream(let format):
             return "wrote \(format.title) to standard output: \(frames(w.frames)), \(span), \(size!), \(bytes) \(took)"
@@ -63,7 +63,7 @@ extension RenderCommand {
         let (output, format): (String?, String)
         var isStill = false
         switch w.target {
-        case .mp4(let path): (output, format) = (path, "mp4")
+        case .video(let path, let container): (output, format) = (path, container.rawValue)
         case .still(let path): (output, format, isStill) = (path, w.width == nil ? "contact-sheet" : "png", true)
         case .pngSequence(let path): (output, format) = (path, "png-sequence")
         case .stream(let f): (output, format) = ("-", f.rawValue)

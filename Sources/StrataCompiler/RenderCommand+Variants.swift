@@ -24,7 +24,7 @@ extension RenderCommand {
         }
         let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
         let stem = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        var jobs: [(scene: Scene, target: Target, times: [Double], indices: [Int], name: String)] = []
+        var jobs: [(scene: Scene, target: Target, output: PreparedOutput?, times: [Double], indices: [Int], name: String)] = []
         for variant in loaded.canvas.variants {
             var scene = loaded
             var o = overrides
@@ -32,16 +32,17 @@ extension RenderCommand {
             console.report(try o.apply(to: &scene))
             let file = (folder.isEmpty ? "" : folder + "/") + Self.variantFileName(scene: stem, variant: variant.name,
                                                                                      still: time != nil || contactSheet != nil)
-            let target: Target = time != nil || contactSheet != nil ? .still(file) : .mp4(file)
+            let target: Target = time != nil || contactSheet != nil ? .still(file) : .video(file, .mp4)
             try checkContactSheetTarget(target)
             let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
-            try checkEncodable(scene, target: target, overrides: o)
             try checkOverwrite(target)
-            jobs.append((scene, target, times, indices, variant.name))
+            let output = try prepareOutput(scene, target: target, frames: indices, overrides: o,
+                                           warn: { console.report([$0]) })
+            jobs.append((scene, target, output, times, indices, variant.name))
         }
         for job in jobs {
             let clock = ContinuousClock.now
-            let written = try render(job.scene, to: job.target, times: job.times, indices: job.indices,
+            let written = try render(job.scene, to: job.target, output: job.output, times: job.times, indices: job.indices,
                                      label: "render " + job.name, console: console)
             report(written, since: clock, console: console)
         }

@@ -85,10 +85,10 @@ extension RenderCommand {
     func writeStream(_ format: StreamFormat, scene: Scene, pipeline: FramePipeline, times: [Double],
                      progress: ProgressReporter) throws -> Int {
         let (width, height) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
-        let stream = try RawVideoStream(format: format, width: width, height: height, fps: scene.canvas.fps)
+        let stream = try RawVideoStream(format: format, width: width, height: height, frameRate: scene.canvas.frameRate)
         try pipeline.run(times: times, progress: progress, makeEmpty: { [UInt8]() }, makeFinisher: {
             let encoder = try RawVideoStream.Encoder(format: format, width: width, height: height)
-            return { pixmap, payload in payload = encoder.payload(pixmap) }
+            return { pixmap, payload in payload = try encoder.payload(pixmap) }
         }, consume: { _, payload in try stream.append(payload) })
         try stream.finish()
         return stream.bytesWritten
@@ -109,7 +109,7 @@ extension RenderCommand {
         guard overwrite == .refuse else { return }
         let existing: String?
         switch target {
-        case .mp4(let path), .still(let path): existing = SystemFiles.exists(path) ? path : nil
+        case .video(let path, _), .still(let path): existing = SystemFiles.exists(path) ? path : nil
         case .pngSequence(let dir): existing = Self.numberedFrames(in: dir).isEmpty ? nil : dir
         case .discard, .stream: existing = nil
         }

@@ -15,6 +15,8 @@ public struct RenderCommand: StrataCommand {
     /// `--frames A-B` (inclusive), frame numbers.
     public var frames: ClosedRange<Int>?
     public var video = VideoOptions()
+    /// `--codec NAME`: another codec the output's container takes; nil: its default.
+    public var codec: VideoCodec?
     /// Render threads, in `jobRange`.
     public var jobs: Int = Self.defaultJobs
     public var quiet = false
@@ -64,7 +66,7 @@ public struct RenderCommand: StrataCommand {
 
     /// What `-o` names.
     enum Target {
-        case mp4(String), pngSequence(String), still(String)
+        case video(String, VideoContainer), pngSequence(String), still(String)
         /// Frames go through the normal pipeline and are dropped; no file is touched.
         case discard
         /// Raw video on standard output, for another program to read.
@@ -79,12 +81,11 @@ public struct RenderCommand: StrataCommand {
             if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDir) && isDir.boolValue) {
                 return .pngSequence(output)
             }
-            switch (output as NSString).pathExtension.lowercased() {
-            case "mp4", "m4v": return .mp4(output)
-            case "png": return .still(output)
-            default:
-                throw CompileError("cannot tell the output format of '\(output)': use a .mp4 or .png name, a folder ending in '/', - (raw video on standard output) or \(Self.discardOutput)")
-            }
+            let ext = (output as NSString).pathExtension.lowercased()
+            if ext == "png" { return .still(output) }
+            if let container = VideoContainer(extension: ext) { return .video(output, container) }
+            let names = VideoContainer.allCases.map(\.displayName).joined(separator: ", ")
+            throw CompileError("cannot tell the output format of '\(output)': use a \(names) or .png name, a folder ending in '/', - (raw video on standard output) or \(Self.discardOutput)")
         }
     }
 
@@ -102,9 +103,12 @@ public struct RenderCommand: StrataCommand {
         console.report(try overrides.apply(to: &scene))
         try checkContactSheetTarget(target)
         let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
-        try checkEncodable(scene, target: target, overrides: overrides)
+        try checkStreamSize(scene, target: target)
         try checkOverwrite(target)
-        let written = try render(scene, to: target, times: times, indices: indices, label: "render", console: console)
+        let output = try prepareOutput(scene, target: target, frames: indices, overrides: overrides,
+                                       warn: { console.report([$0]) })
+        let written = try render(scene, to: target, output: output, times: times, indices: indices, label: "render",
+                                 console: console)
         report(written, since: clock, console: console)
         return .success
     }
@@ -120,19 +124,15 @@ public struct RenderCommand: StrataCommand {
         }
     }
 
-    /// H.264 and Y4M (4:2:0) need even pixel dimensions; the error points where the size comes from.
-    func checkEncodable(_ scene: Scene, target: Target, overrides: SceneOverrides) throws {
-        let odd = scene.canvas.pixelWidth % 2 != 0 || scene.canvas.pixelHeight % 2 != 0
-        switch target {
-        case .mp4 where odd: throw scene.sizeProblem("H.264 needs an even frame size", overrides: overrides)
-        case .stream(.y4m) where odd: throw scene.sizeProblem(RawVideoStream.evenSizeRule + " (--stream-format nut takes any size)", overrides: overrides)
-        default: break
-        }
+    /// Y4M (4:2:0) needs even pixel dimensions; the error points where the size comes from.
+    func checkStreamSize(_ scene: Scene, target: Target) throws {
+        guard case .stream(.y4m) = target, scene.canvas.pixelWidth % 2 != 0 || scene.canvas.pixelHeight % 2 != 0 else { return }
+        throw scene.sizeProblem(RawVideoStream.evenSizeRule + " (--stream-format nut takes any size)", overrides: overrides)
     }
 
     /// Renders a scene that is loaded, laid out and checked into `target`; says what was written.
-    func render(_ scene: Scene, to target: Target, times: [Double], indices: [Int], label: String,
-                console: any Console) throws -> WrittenOutput {
+    func render(_ scene: Scene, to target: Target, output: PreparedOutput?, times: [Double], indices: [Int],
+                label: String, console: any Console) throws -> WrittenOutput {
         if let contactSheet, case .still(let path) = target {
             let tiles = try renderContactSheet(scene, contactSheet, to: path, label: label, console: console)
             return WrittenOutput(target: target, scene: scene, frames: tiles, firstTime: nil,
@@ -143,16 +143,24 @@ public struct RenderCommand: StrataCommand {
         defer { progress.finish() }
         var bytes = 0
         switch target {
-        case .mp4(let path):
+        case .video(let path, _):
+            guard let output else { throw CompileError("internal: a video output without settings", status: .failure) }
+            let settings = output.settings
             try writeAtomically(path) { temp in
-                let writer = try MP4Writer(path: temp, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
-                                           fps: scene.canvas.fps, options: video)
-                // Each render thread converts its own frames to yuv420p: this thread only encodes.
-                let (width, height) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
+                let writer = try VideoWriter(path: temp, settings: settings)
+                // Each render thread converts its own frames to the encoder's format: this thread only encodes.
                 try pipeline.run(times: times, progress: progress, makeEmpty: { VideoFrame() }, makeFinisher: {
-                    let converter = try VideoFrameConverter(width: width, height: height)
+                    let converter = try VideoFrameConverter(settings: settings)
                     return { pixmap, video in try converter.convert(pixmap, into: video) }
-                }, consume: { _, video in try writer.append(video) })
+                }, consume: { position, video in
+                    try writer.append(video)
+                    // The soundtrack follows the frames: frame i's samples right after it.
+                    if let soundtrack = output.soundtrack {
+                        let rate = scene.canvas.frameRate, i = indices[position], sr = soundtrack.sampleRate
+                        let span = rate.sample(ofFrame: i, samplesPerSecond: sr)..<rate.sample(ofFrame: i + 1, samplesPerSecond: sr)
+                        try writer.appendAudio(soundtrack.samples(span)[...])
+                    }
+                })
                 try writer.finish()
             }
             bytes = SystemFiles.size(path) ?? 0
@@ -182,7 +190,7 @@ public struct RenderCommand: StrataCommand {
             }
             guard time.isFinite, time >= 0 else { throw CompileError("--time must be a finite time >= 0") }
             try scene.check(.seconds(time))
-            return ([time], [Int((time * scene.canvas.fps).rounded())])
+            return ([time], [scene.canvas.frameRate.frame(nearest: time)])
         }
         var range = 0...max(0, count - 1)
         if let frames {

@@ -20,7 +20,7 @@ extension Scene {
         return Diagnostic(.commandLine(), "\(given) is past the end of the scene, which lasts \(Self.number(canvas.duration))s (frames 0-\(count - 1) at \(Self.number(canvas.fps)) fps)", notes: notes)
     }
 
-    /// A frame size the output cannot take (`problem`: "H.264 needs an even
+    /// A frame size the output cannot take (`problem`: "H.264 (libx264) 4:2:0 needs an even
     /// frame size"), located where the size comes from: the variant's entry
     /// or `canvas.size` (with a note at `canvas.scale`), or the command line
     /// when `--size` or `--scale` made it.

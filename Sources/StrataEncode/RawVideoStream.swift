@@ -39,27 +39,26 @@ public final class RawVideoStream: @unchecked Sendable {
     private var packet: UnsafeMutablePointer<AVPacket>?
 
     /// Starts the stream: writes the header. `descriptor` stays open (it is the caller's).
-    public init(format: StreamFormat, width: Int, height: Int, fps: Double, descriptor: Int32 = 1) throws {
+    public init(format: StreamFormat, width: Int, height: Int, frameRate: FrameRate, descriptor: Int32 = 1) throws {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw EncodeError("video size \(width)x\(height) is out of range")
         }
         if format == .y4m, !width.isMultiple(of: 2) || !height.isMultiple(of: 2) {
             throw EncodeError(Self.evenSizeRule)
         }
-        guard fps.isFinite, fps > 0, fps <= 1000 else { throw EncodeError("frame rate \(fps) is out of range (0, 1000]") }
         self.format = format; self.width = width; self.height = height; self.descriptor = descriptor
-        frameRate = AV.rational(fps: fps)
+        self.frameRate = AVRational(num: Int32(frameRate.numerator), den: Int32(frameRate.denominator))
         switch format {
         case .y4m:
             // Limited range said in the header (ffmpeg reads XCOLORRANGE); 4:2:0 with JPEG/MPEG-1 siting, as swscale makes it.
-            try writeAll(Array("YUV4MPEG2 W\(width) H\(height) F\(frameRate.num):\(frameRate.den) Ip A1:1 C420jpeg XCOLORRANGE=LIMITED\n".utf8))
+            try writeAll(Array("YUV4MPEG2 W\(width) H\(height) F\(self.frameRate.num):\(self.frameRate.den) Ip A1:1 C420jpeg XCOLORRANGE=LIMITED\n".utf8))
         case .nut:
             try openMuxer()
         }
     }
 
     /// What Y4M's 4:2:0 needs.
-    public static let evenSizeRule = "Y4M 4:2:0 needs an even frame size"
+    public static let evenSizeRule = "Y4M 4:2:0 needs an even width and height"
 
     /// Appends one frame made by an `Encoder` of this stream's format and size.
     public func append(_ payload: [UInt8]) throws {
@@ -169,28 +168,20 @@ public final class RawVideoStream: @unchecked Sendable {
 extension RawVideoStream {
     /// Turns pixmaps into frame payloads of one stream format (use one per thread).
     public final class Encoder {
-        private let format: StreamFormat
-        private let converter: FrameConverter?
-        private var frame: UnsafeMutablePointer<AVFrame>?
+        /// The default MP4's conversion (yuv420p, BT.709 limited range), for Y4M.
+        private let converter: VideoFrameConverter?
+        private let video = VideoFrame()
 
         public init(format: StreamFormat, width: Int, height: Int) throws {
-            self.format = format
-            switch format {
-            case .y4m:
-                converter = try FrameConverter.toYUV420(width: width, height: height)
-                frame = try MP4Writer.allocateFrame(width: width, height: height)
-            case .nut:
-                converter = nil
-            }
+            converter = format == .y4m ? try VideoFrameConverter(width: width, height: height) : nil
         }
-
-        deinit { av_frame_free(&frame) }
 
         /// The bytes of one frame: `FRAME\n` and the Y, U, V planes (Y4M), or
         /// straight RGBA rows (NUT).
-        public func payload(_ pixmap: Pixmap) -> [UInt8] {
-            guard let converter, let frame else { return PremultipliedAlpha.straightRGBA(from: pixmap) }
-            converter.convert(pixmap, into: frame)
+        public func payload(_ pixmap: Pixmap) throws -> [UInt8] {
+            guard let converter else { return PremultipliedAlpha.straightRGBA(from: pixmap) }
+            try converter.convert(pixmap, into: video)
+            guard let frame = video.frame else { throw EncodeError("out of memory") }
             let (w, h) = (converter.width, converter.height)
             var bytes = Array("FRAME\n".utf8)
             bytes.reserveCapacity(6 + w * h * 3 / 2)

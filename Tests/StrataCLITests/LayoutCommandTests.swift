@@ -109,7 +109,7 @@ final class LayoutCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         // Located at the variant's size, with its line.
         XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init),
-                       "\(odd):9:11: error: H.264 needs an even frame size, but variant 'wide' is 95x32 pixels; change the size (or render at another --size or --scale)")
+                       "\(odd):9:11: error: H.264 (libx264) 4:2:0 needs an even width and height, but variant 'wide' is 95x32 pixels; change the size (or render at another --size or --scale)")
         XCTAssertTrue(r.stderr.contains("    wide: [95, 32]\n   |           ^~~~~~~~\n"), r.stderr)
         XCTAssertEqual(CLIHarness.files(in: dir + "/out"), [])
         XCTAssertEqual(CLIHarness.files(in: dir), ["card.yaml", "odd.yaml", "plain.yaml"])

@@ -100,7 +100,7 @@ final class RenderConventionsCLITests: XCTestCase {
         XCTAssertEqual(notStream.stderr, "strata: error: --stream-format is the format of -o - (raw video on standard output); '\(dir)/x.mp4' is a file\n")
         let odd = try CLIHarness.run(["render", path, "-o", "-", "--size", "63x48"])
         XCTAssertEqual(odd.status, 2)
-        XCTAssertTrue(odd.stderr.contains("Y4M 4:2:0 needs an even frame size (--stream-format nut takes any size)"), odd.stderr)
+        XCTAssertTrue(odd.stderr.contains("Y4M 4:2:0 needs an even width and height (--stream-format nut takes any size)"), odd.stderr)
         XCTAssertEqual(odd.stdoutData.count, 0)
         let watch = try CLIHarness.run(["watch", path, "-o", "-"])
         XCTAssertEqual(watch.status, 2)

@@ -95,11 +95,11 @@ final class SilentTrapsCLITests: XCTestCase {
     }
 
     func testAnOddCanvasSizeIsLocated() throws {
-        let (r, files, path) = try render(scene("", canvas: "size: [65, 48], fps: 10, duration: 1s"), [], output: "out.mp4")
+        let (r, files, path) = try render(scene("", canvas: "size: [65, 48], fps: 10, duration: 1s, background: \"#000000\""), [], output: "out.mp4")
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr, """
-        \(path):2:16: error: H.264 needs an even frame size, but the canvas is 65x48 pixels; change the size (or render at another --size or --scale)
-         2 | canvas: {size: [65, 48], fps: 10, duration: 1s}
+        \(path):2:16: error: H.264 (libx264) 4:2:0 needs an even width and height, but the canvas is 65x48 pixels; change the size (or render at another --size or --scale)
+         2 | canvas: {size: [65, 48], fps: 10, duration: 1s, background: "#000000"}
            |                ^~~~~~~~
 
         """)
