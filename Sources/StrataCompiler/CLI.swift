@@ -31,6 +31,14 @@ public enum CLI {
             case "preview":
                 guard let options = try parsePreview(args) else { return 0 }
                 return try authoring.preview(options)
+            case "plan":
+                guard let command = try parsePlan(args) else { return 0 }
+                try command.run(warn: { printDiagnostics([$0]) })
+                return 0
+            case "concat":
+                guard let command = try parseConcat(args) else { return 0 }
+                try command.run(warn: { printDiagnostics([$0]) })
+                return 0
             case "check": return try CheckCommand.parse(args).run()
             case "inspect": return try runInspect(args)
             case "validate": return try runValidate(args)
@@ -39,7 +47,7 @@ public enum CLI {
                 print(sceneJSONSchema())
                 return 0
             default:
-                let known = ["render", "watch", "preview", "check", "inspect", "validate", "schema", "help"]
+                let known = ["render", "watch", "preview", "plan", "concat", "check", "inspect", "validate", "schema", "help"]
                 throw CompileError("unknown command '\(command)'" + Suggest.didYouMean(command, in: known)
                                    + "; see 'strata --help'")
             }
@@ -63,8 +71,10 @@ public enum CLI {
     }
 
     /// The options of `render` (and of `watch`, which takes the same); nil after `--help`.
-    static func parseRender(_ args: ArraySlice<String>, name: String) throws -> RenderCommand? {
+    /// `extra` takes the options of another command that renders (`plan`): true when it took one.
+    static func parseRender(_ args: ArraySlice<String>, name: String, extra: ExtraOptions? = nil) throws -> RenderCommand? {
         if wantsHelp(args) { print(Help.command[name]!); return nil }
+        var chunk: (selector: ChunkSelector?, frames: Int?, format: ChunkFormat?) = (nil, nil, nil)
         var p = ArgumentParser(args, command: name)
         var output: String?
         var command = RenderCommand(scenePath: "", output: "")
@@ -88,15 +98,84 @@ public enum CLI {
             case .option("--quiet"), .option("-q"): command.quiet = true
             case .option("--contact-sheet"): sheet.grid = try p.parsed(CommandLineValue.grid, "COLSxROWS like 4x3 (or COLS with --every), at most \(ContactSheet.maxTiles) tiles")
             case .option("--every"): sheet.every = try p.parsed({ CommandLineValue.time($0).flatMap { $0 > 0 ? $0 : nil } }, "a time > 0 like 0.5s")
+            case .option("--chunk") where extra == nil: chunk.selector = try p.parsed(ChunkSelector.init(parsing:), "a chunk like 3/8, env/8, or 3 (or env) with --chunk-frames")
+            case .option("--chunk-frames"): chunk.frames = try p.parsed({ Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a frame count >= 1")
+            case .option("--format"): chunk.format = try p.parsed({ ChunkFormat(rawValue: $0) }, "a chunk format: " + ChunkFormat.names.joined(separator: ", "))
             case .positional(let path): try p.setScene(path)
-            case .option(let o): throw p.unknown(o, known: ["-o", "--time", "--frames", "--size", "--variant", "--all-variants", "--fps", "--scale", "--set", "--crf", "--preset", "--threads", "--jobs", "--quiet", "--contact-sheet", "--every"])
+            case .option(let o):
+                if let extra, try extra.take(o, &p) { continue }
+                throw p.unknown(o, known: ["-o", "--time", "--frames", "--size", "--variant", "--all-variants", "--fps", "--scale", "--set", "--crf", "--preset", "--threads", "--jobs", "--quiet", "--contact-sheet", "--every", "--chunk", "--chunk-frames", "--format"] + (extra?.names ?? []))
             }
         }
         command.scenePath = try p.scene()
+        command.load = SceneLoadOptions(paramOverrides: loadOverrides)
+        if let extra {
+            guard chunk.frames == nil || extra.split == nil else { throw CompileError("give --chunks N or --chunk-frames K, not both") }
+            extra.split = extra.split ?? chunk.frames.map(ChunkSplit.framesPerChunk)
+            extra.format = chunk.format ?? .mp4
+            command.output = output ?? ""
+            return command
+        }
+        if let selector = chunk.selector {
+            command.chunk = ChunkRequest(selector: selector, chunkFrames: chunk.frames, format: chunk.format ?? .mp4)
+        } else if chunk.frames != nil || chunk.format != nil {
+            throw CompileError("--chunk-frames and --format belong to a chunk render: add --chunk I/N (see 'strata plan --help')")
+        }
         guard let output else { throw CompileError("\(name) needs an output: -o out.mp4, -o frames/, -o still.png, -o sheet.png with --contact-sheet, or -o out/ with --all-variants") }
         command.output = output
-        command.load = SceneLoadOptions(paramOverrides: loadOverrides)
         command.contactSheet = try sheet.contactSheet()
+        return command
+    }
+
+    /// Options `plan` takes besides the render settings it shares with `render`.
+    final class ExtraOptions {
+        let names: [String]
+        let take: (String, inout ArgumentParser) throws -> Bool
+        var split: ChunkSplit?
+        var format: ChunkFormat = .mp4
+        init(names: [String], take: @escaping (String, inout ArgumentParser) throws -> Bool) { self.names = names; self.take = take }
+    }
+
+    /// `strata plan SCENE --chunks N | --chunk-frames K [-o MANIFEST] [render options]`; nil after `--help`.
+    static func parsePlan(_ args: ArraySlice<String>) throws -> PlanCommand? {
+        var chunks: Int?
+        let extra = ExtraOptions(names: ["--chunks"]) { option, p in
+            guard option == "--chunks" else { return false }
+            chunks = try p.parsed({ Int($0).flatMap { $0 >= 1 && $0 <= ChunkSplit.maxChunks ? $0 : nil } }, "a chunk count 1...\(ChunkSplit.maxChunks)")
+            return true
+        }
+        guard var render = try parseRender(args, name: "plan", extra: extra) else { return nil }
+        if let chunks {
+            guard extra.split == nil else { throw CompileError("give --chunks N or --chunk-frames K, not both") }
+            extra.split = .count(chunks)
+        }
+        guard let split = extra.split else { throw CompileError("plan needs --chunks N or --chunk-frames K") }
+        let output = render.output.isEmpty ? nil : render.output
+        render.output = ""
+        return PlanCommand(render: render, split: split, format: extra.format, output: output)
+    }
+
+    /// `strata concat MANIFEST -o OUT [--segments DIR] [--quiet]`; nil after `--help`.
+    static func parseConcat(_ args: ArraySlice<String>) throws -> ConcatCommand? {
+        if wantsHelp(args) { print(Help.command["concat"]!); return nil }
+        var p = ArgumentParser(args, command: "concat")
+        var manifest: String?, output: String?, segments: String?, quiet = false
+        while let arg = try p.next() {
+            switch arg {
+            case .option("-o"), .option("--output"): output = try p.value()
+            case .option("--segments"): segments = try p.value()
+            case .option("--quiet"), .option("-q"): quiet = true
+            case .positional(let path):
+                guard manifest == nil else { throw CompileError("concat takes one manifest; unexpected '\(path)'") }
+                manifest = path
+            case .option(let o): throw p.unknown(o, known: ["-o", "--segments", "--quiet"])
+            }
+        }
+        guard let manifest else { throw CompileError("concat needs a manifest (made by 'strata plan'); see 'strata concat --help'") }
+        guard let output else { throw CompileError("concat needs an output: -o out.mp4 (or -o frames/ for PNG chunks)") }
+        var command = ConcatCommand(manifestPath: manifest, output: output)
+        command.segmentsFolder = segments
+        command.quiet = quiet
         return command
     }
 

@@ -9,6 +9,8 @@ enum Help {
       render SCENE -o OUT      render to out.mp4 (H.264), frames/ (PNG sequence), still.png or a contact sheet
       preview SCENE            live preview in the browser (timeline, playback, layers; reloads on save)
       watch SCENE -o OUT       render again whenever the scene or one of its assets changes
+      plan SCENE --chunks N    print the manifest of a render cut into chunks (render farms)
+      concat MANIFEST -o OUT   check the chunks of a plan and join them without encoding again
       check PATH...            compare rendered frames with golden PNGs (exit 1 on mismatch)
       inspect SCENE --time T   print the presentation tree at time T as JSON
       validate SCENE...        check a scene; errors as FILE:LINE:COLUMN: error: message
@@ -48,6 +50,43 @@ enum Help {
                                 (or --frames A-B), tiled with frame and time under each
           --every T             a contact sheet of one frame every T (0.5s); with
                                 --contact-sheet C, in C columns
+          --chunk I/N           render chunk I (0-based) of N into -o DIR/ as a segment
+                                (see 'strata plan --help'); env/N takes I from
+                                SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX
+          --chunk-frames K      chunks of K frames (with --chunk I or env), as planned
+          --format mp4|png      what a chunk writes: an MP4 segment (default) or PNGs
+        """,
+        "plan": """
+        usage: strata plan SCENE.yaml (--chunks N | --chunk-frames K) [-o MANIFEST] [options]
+
+        Prints the manifest (JSON) of a render cut into chunks for separate
+        processes or machines: the scene's digest (scene file, files it reads,
+        --set, size, frame rate, format, encoder settings, strata build), the
+        frames, fps, size, encoder settings, and each chunk's frames and output.
+        Render each chunk with 'strata render SCENE --chunk I/N -o DIR/' and the
+        same options, then join them with 'strata concat MANIFEST -o OUT'.
+
+          --chunks N            N chunks of (nearly) equal length
+          --chunk-frames K      chunks of K frames (the last may be shorter)
+          --format mp4|png      MP4 segments (default), or PNG sequence folders
+          -o, --output FILE     write the manifest there instead of printing it
+          --frames A-B, --size WxH, --variant NAME, --fps N, --scale N,
+          --set NAME=VALUE, --crf N, --preset NAME, --threads N
+                                as for 'strata render'; the chunks must get the same
+        """,
+        "concat": """
+        usage: strata concat MANIFEST -o OUT [--segments DIR] [--quiet]
+
+        Checks that every chunk of MANIFEST is present, complete and rendered from
+        its digest and frames (naming each chunk that is not), then joins them: MP4
+        segments by stream copy (no frame is encoded again) into OUT.mp4 with
+        continuous timestamps; PNG chunks into the folder OUT/ (hard links when
+        possible). Written under a temporary name and renamed when complete.
+
+          -o, --output OUT      out.mp4, or frames/ for PNG chunks
+          --segments DIR        where the chunks are (default: the manifest's folder)
+          -q, --quiet           no progress on stderr
+        exit status: 0 joined, 1 a read or write failure, 2 a bad manifest or chunk.
         """,
         "preview": """
         usage: strata preview SCENE.yaml [--port N] [--host ADDRESS] [options]

@@ -22,6 +22,13 @@ public struct RenderCommand: Sendable {
     public var allVariants = false
     /// `--contact-sheet` / `--every`: one PNG of many frames instead of a video or still.
     public var contactSheet: ContactSheet?
+    /// `--chunk`: one chunk of a chunked render, as a segment in the `output` folder.
+    public var chunk: ChunkRequest?
+    /// Container tags of a video output (a chunk's identity).
+    var containerTags: [String: String] = [:]
+    /// The last frame of the whole PNG sequence, whose number sets how many
+    /// digits every name has; nil: this render's last frame.
+    var sequenceLastFrame: Int?
 
     public init(scenePath: String, output: String) {
         self.scenePath = scenePath
@@ -56,6 +63,7 @@ public struct RenderCommand: Sendable {
 
     /// Loads, validates everything, then renders. Returns warnings to print.
     public func run(warn: (Diagnostic) -> Void) throws {
+        if let chunk { return try runChunk(chunk, warn: warn) }
         if allVariants { return try runAllVariants(warn: warn) }
         let target = try self.target
         let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
@@ -88,7 +96,7 @@ public struct RenderCommand: Sendable {
         case .mp4(let path):
             try writeAtomically(path) { temp in
                 let writer = try MP4Writer(path: temp, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
-                                           fps: scene.canvas.fps, options: video)
+                                           fps: scene.canvas.fps, options: video, metadata: containerTags)
                 // Each render thread converts its own frames to yuv420p: this thread only encodes.
                 let (width, height) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
                 try pipeline.run(times: times, progress: progress, makeEmpty: { VideoFrame() }, makeFinisher: {
@@ -158,25 +166,34 @@ public struct RenderCommand: Sendable {
         let temp = TemporaryOutputs.shared.temporaryPath(for: finalDir)
         do {
             try fm.createDirectory(atPath: temp, withIntermediateDirectories: true)
-            let digits = max(5, String(indices.last ?? 0).count)
-            func name(_ i: Int) -> String {
-                let s = String(i)
-                return String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
-            }
+            let last = sequenceLastFrame ?? indices.last ?? 0
+            func name(_ i: Int) -> String { Self.sequenceFileName(frame: i, lastFrame: last) }
             // The render threads encode their own frames (the costly part); this thread writes the files.
             try pipeline.run(times: times, progress: progress, makeEmpty: { [UInt8]() }, makeFinisher: {
                 { pixmap, png in png = try PNGCodec.encode(pixmap) }
             }, consume: { position, png in try PNGCodec.store(png, to: temp + "/" + name(indices[position])) })
-            if !fm.fileExists(atPath: finalDir) {
-                try TemporaryOutputs.shared.commit(temp, to: finalDir)
-            } else {
-                for i in indices { try TemporaryOutputs.shared.commit(temp + "/" + name(i), to: finalDir + "/" + name(i)) }
-                TemporaryOutputs.shared.discard(temp)
-            }
+            try commitSequence(temp, into: finalDir, names: indices.map(name))
         } catch {
             TemporaryOutputs.shared.discard(temp)
             throw error
         }
+    }
+
+    /// Moves a complete temporary folder of frames into place: renamed whole
+    /// when `finalDir` does not exist yet, file by file (each replacing its
+    /// namesake) when it does.
+    func commitSequence(_ temp: String, into finalDir: String, names: [String]) throws {
+        guard FileManager.default.fileExists(atPath: finalDir) else {
+            return try TemporaryOutputs.shared.commit(temp, to: finalDir)
+        }
+        for name in names { try TemporaryOutputs.shared.commit(temp + "/" + name, to: finalDir + "/" + name) }
+        TemporaryOutputs.shared.discard(temp)
+    }
+
+    /// `00042.png`: frame numbers with at least 5 digits, as many as `lastFrame` needs.
+    static func sequenceFileName(frame: Int, lastFrame: Int) -> String {
+        let digits = max(5, String(lastFrame).count), number = String(frame)
+        return String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }
 
     func ensureParentExists(_ path: String) throws {

@@ -22,6 +22,8 @@ public final class MP4Writer: @unchecked Sendable {
     /// `fps` as the exact rational written to the file; the time base is its inverse.
     let frameRate: AVRational
     public let options: VideoOptions
+    /// Container tags written into the file (`strata_segment` on chunk segments).
+    public let metadata: [String: String]
     /// Frames appended so far.
     public private(set) var frameCount = 0
 
@@ -33,12 +35,22 @@ public final class MP4Writer: @unchecked Sendable {
     private var converter: FrameConverter?
     private var finished = false
 
+    /// The exact rational a writer stores for `fps` frames per second
+    /// (30 -> 30/1, 29.97 -> 2997/100); segments join on it.
+    public static func exactRate(fps: Double) -> (numerator: Int, denominator: Int) {
+        let rate = AV.rational(fps: fps.isFinite && fps > 0 ? fps : 1)
+        return (Int(rate.num), Int(rate.den))
+    }
+
     /// Opens `path` for writing and starts the encoder.
     /// - Parameters:
     ///   - width, height: frame size in pixels; both must be even (4:2:0).
     ///   - fps: frames per second, > 0.
-    public init(path: String, width: Int, height: Int, fps: Double, options: VideoOptions = VideoOptions()) throws {
+    ///   - metadata: container tags, any keys (MP4 `mdta` keys; libavformat reads them back).
+    public init(path: String, width: Int, height: Int, fps: Double, options: VideoOptions = VideoOptions(),
+                metadata: [String: String] = [:]) throws {
         self.path = path; self.width = width; self.height = height; self.fps = fps; self.options = options
+        self.metadata = metadata
         self.frameRate = AV.rational(fps: fps.isFinite && fps > 0 ? fps : 1)
         guard width > 0, height > 0, width.isMultiple(of: 2), height.isMultiple(of: 2) else {
             throw EncodeError("video size \(width)x\(height) is not allowed: H.264 4:2:0 needs a positive, even width and height")
@@ -77,6 +89,10 @@ public final class MP4Writer: @unchecked Sendable {
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             encoder.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
+        // Closed GOPs, and the first frame an IDR: a file starts cleanly, so
+        // chunk segments join by stream copy (no frame refers across a join).
+        encoder.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_CLOSED_GOP))  // 1 << 31
+        try AV.check(av_opt_set(encoder.pointee.priv_data, "forced-idr", "1", 0), "x264 forced-idr")
         try AV.check(av_opt_set(encoder.pointee.priv_data, "preset", options.preset, 0), "x264 preset '\(options.preset)'")
         try AV.check(av_opt_set_double(encoder.pointee.priv_data, "crf", options.crf, 0), "x264 crf \(options.crf)")
         try AV.check(avcodec_open2(encoder, codec, nil), "cannot start the H.264 encoder")
@@ -89,7 +105,9 @@ public final class MP4Writer: @unchecked Sendable {
         try AV.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot create \(path)")
         var muxerOptions: OpaquePointer?
         defer { av_dict_free(&muxerOptions) }
-        if options.fastStart { av_dict_set(&muxerOptions, "movflags", "+faststart", 0) }
+        let flags = (options.fastStart ? "+faststart" : "") + (metadata.isEmpty ? "" : "+use_metadata_tags")
+        if !flags.isEmpty { av_dict_set(&muxerOptions, "movflags", flags, 0) }
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) { av_dict_set(&format.pointee.metadata, key, value, 0) }
         try AV.check(avformat_write_header(format, &muxerOptions), "cannot write the MP4 header of \(path)")
 
         guard let packet = av_packet_alloc() else { throw EncodeError("out of memory") }
@@ -147,6 +165,7 @@ public final class MP4Writer: @unchecked Sendable {
     private func encode(_ frame: UnsafeMutablePointer<AVFrame>) throws {
         guard let encoder else { return }
         frame.pointee.pts = Int64(frameCount)
+        frame.pointee.pict_type = frameCount == 0 ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
         try AV.check(avcodec_send_frame(encoder, frame), "cannot encode frame \(frameCount) of \(path)")
         frameCount += 1
         try writePackets()

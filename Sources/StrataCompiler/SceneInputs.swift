@@ -3,9 +3,10 @@ import StrataModel
 
 /// The files a loaded scene read: the scene file, every `assets:` file
 /// (images, fonts) and every `contents` image named by path. Preview and
-/// watch mode reload when one of them changes.
-enum SceneInputs {
-    static func files(of scene: Scene) -> [String] {
+/// watch mode reload when one of them changes; a chunked render's digest
+/// covers their bytes.
+public enum SceneInputs {
+    public static func files(of scene: Scene) -> [String] {
         var files = [scene.file]
         files += scene.assets.values.sorted()
         let directory = (scene.file as NSString).deletingLastPathComponent

@@ -1,0 +1,85 @@
+import Foundation
+import StrataEncode
+import StrataModel
+import StrataParse
+
+/// A render cut into chunks: what `strata plan` prints, and what each
+/// `strata render --chunk` works out again on its own machine from the same
+/// scene and options (the same cuts, the same digest), so that no chunk
+/// needs the manifest to run.
+struct ChunkedRender {
+    /// The render's settings: scene, `--set`, size and encoder options, `--frames`.
+    let command: RenderCommand
+    let format: ChunkFormat
+    let split: ChunkSplit
+    /// Loaded and laid out at the rendered size.
+    let scene: Scene
+    /// The frames rendered: the whole scene, or `--frames`.
+    let frames: ClosedRange<Int>
+    /// Each chunk's frames, in order.
+    let ranges: [ClosedRange<Int>]
+    let identity: RenderIdentity
+
+    /// Loads and checks everything a chunk or the plan needs before anything is written.
+    init(command: RenderCommand, format: ChunkFormat, split: ChunkSplit, warn: (Diagnostic) -> Void) throws {
+        guard command.time == nil, command.contactSheet == nil, !command.allVariants else {
+            throw CompileError("a chunked render is a video or a PNG sequence: --time, --contact-sheet, --every and --all-variants do not apply")
+        }
+        self.command = command; self.format = format; self.split = split
+        let (loaded, warnings) = try SceneLoader.load(file: command.scenePath, options: command.load)
+        warnings.forEach(warn)
+        var scene = loaded
+        try command.overrides.apply(to: &scene).forEach(warn)
+        self.scene = scene
+        let target: RenderCommand.Target = format == .png ? .pngSequence("") : .mp4("")
+        let (_, indices) = try command.frameTimes(scene, target: target)
+        guard let first = indices.first, let last = indices.last else {
+            throw CompileError("'\(command.scenePath)' has no frames to render")
+        }
+        try command.checkEncodable(scene, target: target, what: "the canvas")
+        frames = first...last
+        ranges = try split.ranges(of: frames)
+        identity = try RenderIdentity.of(sceneFile: command.scenePath, scene: scene, load: command.load,
+                                         overrides: command.overrides, format: format, video: command.video)
+    }
+
+    func segmentName(_ index: Int) -> String { format.segmentName(index: index, chunks: ranges.count) }
+
+    func tag(_ index: Int) -> SegmentTag {
+        SegmentTag(strata: CLI.version, digest: identity.digest, facts: identity.facts, chunk: index,
+                   chunks: ranges.count, frames: RenderManifest.FrameSpan(ranges[index]))
+    }
+
+    var manifest: RenderManifest {
+        let rate = MP4Writer.exactRate(fps: scene.canvas.fps)
+        return RenderManifest(
+            manifestVersion: RenderManifest.currentVersion, strata: CLI.version, scene: command.scenePath,
+            renderArguments: renderArguments, digest: identity.digest, facts: identity.facts, format: format,
+            fps: scene.canvas.fps, frameRate: "\(rate.numerator)/\(rate.denominator)",
+            width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
+            frames: RenderManifest.FrameSpan(frames),
+            encoder: EncoderDescription(format: format, video: command.video), split: split,
+            chunks: ranges.indices.map { RenderManifest.Chunk(index: $0, frames: RenderManifest.FrameSpan(ranges[$0]),
+                                                              output: segmentName($0)) })
+    }
+
+    /// The options after `strata render SCENE` that give every chunk these
+    /// settings; a chunk adds `--chunk I/N -o DIR/` (`--chunk I` with `--chunk-frames`).
+    var renderArguments: [String] {
+        var args: [String] = []
+        for (name, value) in command.load.paramOverrides { args += ["--set", name + "=" + value] }
+        let o = command.overrides
+        if let v = o.variant { args += ["--variant", v] }
+        if let s = o.size { args += ["--size", "\(JSON.format(s.width))x\(JSON.format(s.height))"] }
+        if let fps = o.fps { args += ["--fps", JSON.format(fps)] }
+        if let scale = o.scale { args += ["--scale", JSON.format(scale)] }
+        if let f = command.frames { args += ["--frames", "\(f.lowerBound)-\(f.upperBound)"] }
+        args += ["--format", format.rawValue]
+        if format != .png {
+            let v = command.video
+            args += ["--crf", JSON.format(v.crf), "--preset", v.preset, "--threads", String(v.threads)]
+        }
+        if case .framesPerChunk(let k) = split { args += ["--chunk-frames", String(k)] }
+        return args
+    }
+}

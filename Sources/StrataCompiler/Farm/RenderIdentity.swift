@@ -1,0 +1,79 @@
+import Foundation
+import StrataEncode
+import StrataModel
+import StrataParse
+
+/// What the frames and bytes of a render depend on, as named facts, and one
+/// digest over them. `strata plan` writes it into the manifest, every chunk
+/// into its segment, and `strata concat` joins only segments whose digest is
+/// the manifest's (naming the facts that differ otherwise).
+///
+/// The facts: the strata version and build, the SHA-256 of the scene file and
+/// of every file it reads (assets, images), each `--set`, the canvas as
+/// rendered (size, scale, pixels, frame rate, variant), the output format and
+/// the encoder's settings. Fonts found through fontconfig by family name are
+/// not covered: a farm's machines must have the same fonts (or the scene
+/// ships them as `assets:`).
+public struct RenderIdentity: Sendable, Equatable, Codable {
+    /// `sha256:` and 64 hex digits over `facts`.
+    public var digest: String
+    public var facts: [String: String]
+
+    public init(facts: [String: String]) {
+        self.facts = facts
+        let hash = SHA256()
+        hash.update("strata render digest 1\n")
+        for (name, value) in facts.sorted(by: { $0.key < $1.key }) { hash.update(name + "\t" + value + "\n") }
+        digest = "sha256:" + hash.hexDigest()
+    }
+
+    /// The facts whose values differ, or that only one side has, as
+    /// `canvas.fps (30 here, 25 there)`.
+    public func differences(from other: RenderIdentity) -> [String] {
+        Set(facts.keys).union(other.facts.keys).sorted().compactMap { name in
+            let mine = facts[name], theirs = other.facts[name]
+            guard mine != theirs else { return nil }
+            return "\(name) (\(mine.map(Self.clip) ?? "none") here, \(theirs.map(Self.clip) ?? "none") there)"
+        }
+    }
+
+    private static func clip(_ value: String) -> String {
+        // File hashes are long; their first 12 digits tell two apart.
+        value.count > 24 ? String(value.prefix(12)) + "..." : value
+    }
+}
+
+extension RenderIdentity {
+    /// The identity of rendering `scene` (loaded from `sceneFile` with `load`,
+    /// laid out with `overrides`) into `format` with `video` settings.
+    static func of(sceneFile: String, scene: Scene, load: SceneLoadOptions, overrides: SceneOverrides,
+                   format: ChunkFormat, video: VideoOptions) throws(CompileError) -> RenderIdentity {
+        var facts: [String: String] = ["strata": CLI.version, "strata.build": BuildIdentity.current]
+        let folder = (sceneFile as NSString).deletingLastPathComponent
+        for file in SceneInputs.files(of: scene) {
+            let name = file == scene.file ? "scene" : "file " + relative(file, to: folder)
+            do {
+                facts[name] = try SHA256.hexDigest(ofFile: file)
+            } catch {
+                throw CompileError("cannot read '\(file)' for the render's digest: \(error)", exitCode: 1)
+            }
+        }
+        for (name, value) in load.paramOverrides { facts["set " + name] = value }  // a later --set wins
+        let canvas = scene.canvas
+        facts["canvas.size"] = "\(JSON.format(canvas.size.width))x\(JSON.format(canvas.size.height))"
+        facts["canvas.scale"] = JSON.format(canvas.scale)
+        facts["canvas.pixels"] = "\(canvas.pixelWidth)x\(canvas.pixelHeight)"
+        facts["canvas.fps"] = JSON.format(canvas.fps)
+        if let variant = overrides.variant { facts["canvas.variant"] = variant }
+        facts["format"] = format.rawValue
+        for (name, value) in EncoderDescription(format: format, video: video).facts { facts["encoder." + name] = value }
+        return RenderIdentity(facts: facts)
+    }
+
+    /// `images/logo.png` for a file in the scene's folder tree, so that
+    /// machines that mount the scene at other paths agree.
+    private static func relative(_ file: String, to folder: String) -> String {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        return !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+    }
+}

@@ -1,0 +1,77 @@
+import CAV
+
+/// What a video segment (one chunk of a chunked render) holds, read with
+/// libavformat from its packets alone: nothing is decoded.
+public struct SegmentFacts: Sendable, Equatable {
+    public var path: String
+    /// The container's tags (`strata_segment` carries the chunk's identity).
+    public var metadata: [String: String]
+    /// libav's codec name (`h264`).
+    public var codec: String
+    /// Everything about the codec that must be equal for packets of two
+    /// segments to join into one stream: codec, tag, size, pixel format,
+    /// profile, level, colour tags and a hash of the codec headers (extradata).
+    public var parameters: String
+    /// Video packets, one per frame.
+    public var frameCount: Int
+    /// The first frame, counted from the segment's start, whose presentation
+    /// time is not the next frame's (nil: the frames are exactly at
+    /// 0, 1, ... frameCount - 1 frame durations, as a writer puts them).
+    public var timestampGap: Int?
+    /// Whether the first packet in decode order is a key frame: decoding
+    /// needs nothing from before the segment.
+    public var startsWithKeyFrame: Bool
+}
+
+/// Reads `SegmentFacts`.
+public enum SegmentReader {
+    /// - Parameters:
+    ///   - frameRate: the video's frame rate as `numerator / denominator`
+    ///     frames per second; presentation times are compared in its frame durations.
+    public static func read(path: String, frameRate: (numerator: Int, denominator: Int)) throws -> SegmentFacts {
+        let input = try VideoInput(path: path)
+        let buffers = try DecodeBuffers()
+        let stream = input.stream.pointee
+        let frameTicks = AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator))
+        var frames: [Int64] = []
+        var firstIsKey: Bool?
+        while try input.read(into: buffers.packet) {
+            defer { av_packet_unref(buffers.packet) }
+            let packet = buffers.packet.pointee
+            guard packet.stream_index == input.streamIndex else { continue }
+            if firstIsKey == nil { firstIsKey = packet.flags & AV_PKT_FLAG_KEY != 0 }
+            guard packet.pts != strata_av_nopts_value() else {
+                throw EncodeError("\(path): video packet \(frames.count) has no presentation time")
+            }
+            frames.append(av_rescale_q(packet.pts, stream.time_base, frameTicks))
+        }
+        frames.sort()
+        let gap = frames.indices.first { frames[$0] != Int64($0) }
+        return SegmentFacts(path: path, metadata: metadata(of: input), codec: AV.name(avcodec_get_name(stream.codecpar.pointee.codec_id)),
+                            parameters: fingerprint(stream.codecpar.pointee), frameCount: frames.count,
+                            timestampGap: gap, startsWithKeyFrame: firstIsKey ?? false)
+    }
+
+    static func metadata(of input: VideoInput) -> [String: String] {
+        var tags: [String: String] = [:]
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+        while let next = av_dict_get(input.format?.pointee.metadata, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            tags[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
+            entry = next
+        }
+        return tags
+    }
+
+    /// The codec parameters that packets of two streams must share to join.
+    static func fingerprint(_ p: AVCodecParameters) -> String {
+        let hash = SHA256()
+        if let extradata = p.extradata, p.extradata_size > 0 {
+            hash.update(UnsafeBufferPointer(start: extradata, count: Int(p.extradata_size)))
+        }
+        return [AV.name(avcodec_get_name(p.codec_id)), String(p.codec_tag), "\(p.width)x\(p.height)",
+                AV.name(av_get_pix_fmt_name(AVPixelFormat(rawValue: p.format))), "profile \(p.profile)", "level \(p.level)",
+                AV.name(av_color_primaries_name(p.color_primaries)), AV.name(av_color_transfer_name(p.color_trc)),
+                AV.name(av_color_space_name(p.color_space)), AV.name(av_color_range_name(p.color_range)),
+                "extradata " + hash.hexDigest()].joined(separator: ", ")
+    }
+}
