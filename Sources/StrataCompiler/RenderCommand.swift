@@ -197,7 +197,7 @@ public struct RenderCommand: Sendable {
     }
 
     func ensureParentExists(_ path: String) throws {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentFolder(of: path)
         guard !parent.isEmpty else { return }
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: parent, isDirectory: &isDir), isDir.boolValue { return }

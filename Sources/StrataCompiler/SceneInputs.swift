@@ -9,7 +9,7 @@ public enum SceneInputs {
     public static func files(of scene: Scene) -> [String] {
         var files = [scene.file]
         files += scene.assets.values.sorted()
-        let directory = (scene.file as NSString).deletingLastPathComponent
+        let directory = parentFolder(of: scene.file)
         for key in scene.images.keys.sorted() where scene.assets[key] == nil {
             files.append(key.hasPrefix("/") || directory.isEmpty ? key : directory + "/" + key)
         }

@@ -15,7 +15,7 @@ public struct SegmentFacts: Sendable, Equatable {
     /// Video packets, one per frame.
     public var frameCount: Int
     /// The first frame, counted from the segment's start, whose presentation
-    /// time is not the next frame's (nil: the frames are exactly at
+    /// time is not exactly the next frame's (nil: the frames are exactly at
     /// 0, 1, ... frameCount - 1 frame durations, as a writer puts them).
     public var timestampGap: Int?
     /// Whether the first packet in decode order is a key frame: decoding
@@ -29,10 +29,13 @@ public enum SegmentReader {
     ///   - frameRate: the video's frame rate as `numerator / denominator`
     ///     frames per second; presentation times are compared in its frame durations.
     public static func read(path: String, frameRate: (numerator: Int, denominator: Int)) throws -> SegmentFacts {
+        // A damaged segment is reported in the thrown error; libav's own line ("moov atom not found") would repeat it.
+        if av_log_get_level() > AV_LOG_FATAL { av_log_set_level(AV_LOG_FATAL) }
         let input = try VideoInput(path: path)
         let buffers = try DecodeBuffers()
         let stream = input.stream.pointee
-        let frameTicks = AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator))
+        // Frame k is at pts * base = k * den / num seconds exactly: k = pts * base.num * num / (base.den * den).
+        let scale = (Int64(stream.time_base.num) * Int64(frameRate.numerator), Int64(stream.time_base.den) * Int64(frameRate.denominator))
         var frames: [Int64] = []
         var firstIsKey: Bool?
         while try input.read(into: buffers.packet) {
@@ -43,7 +46,9 @@ public enum SegmentReader {
             guard packet.pts != strata_av_nopts_value() else {
                 throw EncodeError("\(path): video packet \(frames.count) has no presentation time")
             }
-            frames.append(av_rescale_q(packet.pts, stream.time_base, frameTicks))
+            let (product, overflow) = packet.pts.multipliedReportingOverflow(by: scale.0)
+            // A time between two frames (or absurdly large) can match no frame index: -1 marks it.
+            frames.append(overflow || scale.1 <= 0 || product % scale.1 != 0 ? -1 : product / scale.1)
         }
         frames.sort()
         let gap = frames.indices.first { frames[$0] != Int64($0) }

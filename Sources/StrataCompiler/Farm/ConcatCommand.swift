@@ -21,7 +21,7 @@ public struct ConcatCommand: Sendable {
     /// The folder the chunk outputs are looked for in.
     var folder: String {
         if let segmentsFolder { return segmentsFolder.hasSuffix("/") && segmentsFolder.count > 1 ? String(segmentsFolder.dropLast()) : segmentsFolder }
-        let parent = (manifestPath as NSString).deletingLastPathComponent
+        let parent = parentFolder(of: manifestPath)
         return parent.isEmpty ? "." : parent
     }
 

@@ -28,12 +28,12 @@ public struct RenderIdentity: Sendable, Equatable, Codable {
     }
 
     /// The facts whose values differ, or that only one side has, as
-    /// `canvas.fps (30 here, 25 there)`.
-    public func differences(from other: RenderIdentity) -> [String] {
+    /// `canvas.fps (25 in the chunk, 30 in the manifest)` with `labels` ("chunk", "manifest").
+    public func differences(from other: RenderIdentity, labels: (String, String)) -> [String] {
         Set(facts.keys).union(other.facts.keys).sorted().compactMap { name in
             let mine = facts[name], theirs = other.facts[name]
             guard mine != theirs else { return nil }
-            return "\(name) (\(mine.map(Self.clip) ?? "none") here, \(theirs.map(Self.clip) ?? "none") there)"
+            return "\(name) (\(mine.map(Self.clip) ?? "none") in the \(labels.0), \(theirs.map(Self.clip) ?? "none") in the \(labels.1))"
         }
     }
 
@@ -49,7 +49,7 @@ extension RenderIdentity {
     static func of(sceneFile: String, scene: Scene, load: SceneLoadOptions, overrides: SceneOverrides,
                    format: ChunkFormat, video: VideoOptions) throws(CompileError) -> RenderIdentity {
         var facts: [String: String] = ["strata": CLI.version, "strata.build": BuildIdentity.current]
-        let folder = (sceneFile as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: sceneFile)
         for file in SceneInputs.files(of: scene) {
             let name = file == scene.file ? "scene" : "file " + relative(file, to: folder)
             do {

@@ -83,7 +83,8 @@ struct SegmentCheck {
             throw SegmentProblem("is not a strata chunk: it has no readable \(SegmentTag.metadataKey) identity")
         }
         guard tag.digest == manifest.digest else {
-            let differences = RenderIdentity(facts: tag.facts).differences(from: RenderIdentity(facts: manifest.facts))
+            let differences = RenderIdentity(facts: tag.facts).differences(from: RenderIdentity(facts: manifest.facts),
+                                                                                labels: ("chunk", "manifest"))
             throw SegmentProblem("was rendered from another scene or other settings (digest \(tag.digest.prefix(19))..., the manifest's \(manifest.digest.prefix(19))...)"
                                  + (differences.isEmpty ? "" : "; differs in " + differences.joined(separator: ", ")))
         }
