@@ -37,8 +37,9 @@ let package = Package(
         // The timeline compiler lays the model tree out again after transactions (layout over time).
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
-        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
-        .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
+        // PNG decoding is StrataImage's (one decoder for contents images and goldens).
+        .target(name: "StrataEncode", dependencies: ["StrataModel", "StrataImage", "CPNG", "CAV"]),
+        .target(name: "StrataCheck", dependencies: ["StrataModel"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
             "StrataLayout",
@@ -47,7 +48,10 @@ let package = Package(
         .target(name: "StrataPreview", dependencies: [
             "StrataCompiler", "StrataModel", "StrataParse", "StrataRender", "StrataEncode", "CMicroHTTPD",
         ]),
-        .executableTarget(name: "strata", dependencies: ["StrataCompiler", "StrataPreview"]),
+        // The command line: option and command declarations, parsing, help, man page, completions.
+        .executableTarget(name: "strata", dependencies: [
+            "StrataCompiler", "StrataPreview", "StrataParse", "StrataModel", "StrataEncode",
+        ]),
 
         // Tests: one target per stage plus end-to-end CLI tests.
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
@@ -58,6 +62,8 @@ let package = Package(
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+        // The declarations and what is made from them, in process (plus the built binary).
+        .testTarget(name: "StrataCommandLineTests", dependencies: ["strata", "StrataCompiler", "StrataEncode"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
         .testTarget(name: "StrataPreviewTests", dependencies: ["StrataPreview", "StrataCompiler", "StrataEncode"]),
     ],

@@ -108,7 +108,7 @@ public struct ContactSheet: Sendable, Equatable {
         do {
             return try renderer.render(RenderTree(size: size, scale: 1, root: root))
         } catch {
-            throw CompileError("cannot draw the contact sheet: \(error.message)", exitCode: 1)
+            throw CompileError("cannot draw the contact sheet: \(error.message)", status: .failure)
         }
     }
 

@@ -6,7 +6,8 @@ import StrataRender
 extension RenderCommand {
     /// Renders the sheet's frames (in parallel, through the frame pipeline)
     /// and writes the sheet as one PNG, atomically.
-    func renderContactSheet(_ scene: Scene, _ sheet: ContactSheet, to path: String, label: String) throws {
+    func renderContactSheet(_ scene: Scene, _ sheet: ContactSheet, to path: String, label: String,
+                            console: any Console) throws {
         var tiled = scene
         // Scale changes pixels, not the layout in points: no new layout needed.
         tiled.canvas.scale = ContactSheet.tileScale(canvas: scene.canvas, requested: overrides.scale)
@@ -16,8 +17,7 @@ extension RenderCommand {
         let frames = try sheet.frames(in: try sheetRange(scene), fps: scene.canvas.fps)
         let times = frames.map(scene.time(ofFrame:))
         var tiles = [Pixmap](repeating: Pixmap(width: 0, height: 0), count: frames.count)
-        InterruptHandling.install()
-        let progress = ProgressReporter(total: frames.count, label: label, quiet: quiet)
+        let progress = ProgressReporter(total: frames.count, label: label, quiet: quiet, console: console)
         try FramePipeline(scene: tiled, jobs: jobs).run(times: times, progress: progress, recycle: false) {
             tiles[$0] = $1
         }

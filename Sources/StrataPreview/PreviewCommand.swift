@@ -4,58 +4,52 @@ import StrataModel
 import StrataParse
 
 /// `strata preview SCENE.yaml [--port N] [--host ADDRESS]`: serves the live
-/// preview page until Ctrl-C (or SIGTERM), then stops cleanly: event
-/// streams end, pending requests are answered, the render threads finish.
-public struct PreviewCommand: Sendable {
-    public var options: PreviewOptions
+/// preview page until `waitForStop` returns (the executable makes Ctrl-C and
+/// SIGTERM return it), then stops cleanly: event streams end, pending
+/// requests are answered, the render threads finish.
+public struct PreviewCommand: StrataCommand {
+    /// The port when `--port` is not given.
+    public static let defaultPort: UInt16 = 8765
+    /// The address when `--host` is not given: loopback only.
+    public static let defaultHost = "127.0.0.1"
 
-    public init(_ options: PreviewOptions) { self.options = options }
+    public var scenePath: String
+    public var host = Self.defaultHost
+    /// 0 picks any free port (printed in the URL line).
+    public var port = Self.defaultPort
+    public var load = SceneLoadOptions()
+    /// Render threads, in `RenderCommand.jobRange`.
+    public var jobs = RenderCommand.defaultJobs
+    /// Blocks until serving should end.
+    public var waitForStop: @Sendable () -> Void
 
-    /// Serves until interrupted; returns the exit status (0 after a clean stop).
-    /// A missing scene file or a port that cannot be bound throws before anything is served.
-    public func run() throws -> Int32 {
-        let scenePath = options.scenePath, host = options.host
+    public init(scenePath: String, waitForStop: @escaping @Sendable () -> Void) {
+        self.scenePath = scenePath
+        self.waitForStop = waitForStop
+    }
+
+    /// Serves until stopped (`.success` after a clean stop). A missing scene
+    /// file or a port that cannot be bound throws before anything is served.
+    public func run(_ console: any Console) throws -> ExitStatus {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: scenePath, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw DiagnosticList([Diagnostic(.commandLine(), isDirectory.boolValue
                 ? "cannot read scene file '\(scenePath)': it is a directory" : "scene file '\(scenePath)' not found")])
         }
-        let stop = StopSignal()
         let server: PreviewServer
         do {
-            server = try PreviewServer(scenePath: scenePath, options: options.load, host: host, port: options.port,
-                                       jobs: options.jobs, log: { Self.printError($0) })
+            server = try PreviewServer(scenePath: scenePath, options: load, host: host, port: port,
+                                       jobs: jobs, log: { console.status($0) })
         } catch {
             throw CompileError(error.message)
         }
         if !server.isLoopback {
-            Self.printError("strata preview: warning: listening on \(host), not on the loopback address: other machines can read the scene and its assets")
+            console.status("strata preview: warning: listening on \(host), not on the loopback address: other machines can read the scene and its assets")
         }
-        Self.printOut("strata preview: serving \(scenePath) at \(server.url) (Ctrl-C stops)")
-        stop.wait()
+        console.write("strata preview: serving \(scenePath) at \(server.url) (Ctrl-C stops)")
+        waitForStop()
         server.stop()
-        Self.printError("strata preview: stopped")
-        return 0
+        console.status("strata preview: stopped")
+        return .success
     }
-
-    static func printOut(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-    static func printError(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-}
-
-/// Waits for SIGINT or SIGTERM (the signals stop being fatal while it exists).
-final class StopSignal: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private var sources: [DispatchSourceSignal] = []
-
-    init() {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [semaphore] in semaphore.signal() }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    func wait() { semaphore.wait() }
 }

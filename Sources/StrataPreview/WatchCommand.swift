@@ -7,16 +7,16 @@ import StrataParse
 /// again whenever the scene file or one of its assets changes, printing
 /// the outcome or the diagnostics each time. Every render writes under a
 /// temporary name and renames when complete, so the previous good output
-/// stays in place while a render runs and when one fails.
-public struct WatchCommand: Sendable {
+/// stays in place while a render runs and when one fails. It runs until the
+/// process is stopped (the executable makes Ctrl-C end it with status 0).
+public struct WatchCommand: StrataCommand {
     public var render: RenderCommand
 
     public init(render: RenderCommand) { self.render = render }
 
-    /// Runs until Ctrl-C or SIGTERM (exit 0; a render in progress leaves nothing behind).
-    public func run() throws -> Int32 {
-        // The first render checks the command line; bad options end watch mode at once.
-        InterruptHandling.install(message: "strata watch: stopped", status: 0)
+    /// Renders, then waits for changes, until the process is stopped. The
+    /// first render checks the command line: bad options end watch mode at once.
+    public func run(_ console: any Console) throws -> ExitStatus {
         let changes = ChangeFlag()
         let watcher = try FileWatcher { changes.raise($0) }
         defer { watcher.stop() }
@@ -27,19 +27,19 @@ public struct WatchCommand: Sendable {
             watcher.watch(inputs)
             let start = Date()
             do {
-                try render.run(warn: { Self.printError($0.description) })
+                _ = try render.run(console)
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-                Self.printError("strata watch: wrote \(render.output) in \(seconds)s; waiting for changes")
+                console.status("strata watch: wrote \(render.output) in \(seconds)s; waiting for changes")
             } catch let list as DiagnosticList {
-                Self.printError(list.items.map(\.description).joined(separator: "\n"))
-                Self.printError("strata watch: \(render.output) not updated; waiting for changes")
-            } catch let error as CompileError where !first || error.exitCode == 1 {
-                Self.printError("strata: error: \(error.message)")
-                Self.printError("strata watch: \(render.output) not updated; waiting for changes")
+                console.report(list.items)
+                console.status("strata watch: \(render.output) not updated; waiting for changes")
+            } catch let error as CompileError where !first || error.status == .failure {
+                console.fail(error.message)
+                console.status("strata watch: \(render.output) not updated; waiting for changes")
             }
             first = false
             let changed = changes.wait()
-            Self.printError("strata watch: \(changed.map(Self.relative).joined(separator: ", ")) changed; rendering again")
+            console.status("strata watch: \(changed.map(Self.relative).joined(separator: ", ")) changed; rendering again")
         }
     }
 
@@ -55,8 +55,6 @@ public struct WatchCommand: Sendable {
         let cwd = FileManager.default.currentDirectoryPath + "/"
         return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
     }
-
-    static func printError(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 }
 
 /// Set by the watcher thread, waited for by the render loop; changes that

@@ -21,15 +21,15 @@ struct ChunkedRender {
     let identity: RenderIdentity
 
     /// Loads and checks everything a chunk or the plan needs before anything is written.
-    init(command: RenderCommand, format: ChunkFormat, split: ChunkSplit, warn: (Diagnostic) -> Void) throws {
+    init(command: RenderCommand, format: ChunkFormat, split: ChunkSplit, console: any Console) throws {
         guard command.time == nil, command.contactSheet == nil, !command.allVariants else {
             throw CompileError("a chunked render is a video or a PNG sequence: --time, --contact-sheet, --every and --all-variants do not apply")
         }
         self.command = command; self.format = format; self.split = split
         let (loaded, warnings) = try SceneLoader.load(file: command.scenePath, options: command.load)
-        warnings.forEach(warn)
+        console.report(warnings)
         var scene = loaded
-        try command.overrides.apply(to: &scene).forEach(warn)
+        console.report(try command.overrides.apply(to: &scene))
         self.scene = scene
         let target: RenderCommand.Target = format == .png ? .pngSequence("") : .mp4("")
         let (_, indices) = try command.frameTimes(scene, target: target)
@@ -46,14 +46,14 @@ struct ChunkedRender {
     func segmentName(_ index: Int) -> String { format.segmentName(index: index, chunks: ranges.count) }
 
     func tag(_ index: Int) -> SegmentTag {
-        SegmentTag(strata: CLI.version, digest: identity.digest, facts: identity.facts, chunk: index,
+        SegmentTag(strata: StrataVersion.current, digest: identity.digest, facts: identity.facts, chunk: index,
                    chunks: ranges.count, frames: RenderManifest.FrameSpan(ranges[index]))
     }
 
     var manifest: RenderManifest {
         let rate = MP4Writer.exactRate(fps: scene.canvas.fps)
         return RenderManifest(
-            manifestVersion: RenderManifest.currentVersion, strata: CLI.version, scene: command.scenePath,
+            manifestVersion: RenderManifest.currentVersion, strata: StrataVersion.current, scene: command.scenePath,
             renderArguments: renderArguments, digest: identity.digest, facts: identity.facts, format: format,
             fps: scene.canvas.fps, frameRate: "\(rate.numerator)/\(rate.denominator)",
             width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,

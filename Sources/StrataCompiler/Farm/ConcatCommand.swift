@@ -6,7 +6,7 @@ import StrataModel
 /// render is there, complete and made from the manifest's scene and
 /// settings, then joins them: video segments by stream copy (no frame is
 /// encoded again) with continuous timestamps, PNG chunks into one folder.
-public struct ConcatCommand: Sendable {
+public struct ConcatCommand: StrataCommand {
     public var manifestPath: String
     public var output: String
     /// `--segments DIR`: where the chunks are; nil: the manifest's folder.
@@ -25,13 +25,12 @@ public struct ConcatCommand: Sendable {
         return parent.isEmpty ? "." : parent
     }
 
-    public func run(warn: (Diagnostic) -> Void) throws {
+    public func run(_ console: any Console) throws -> ExitStatus {
         let manifest = try RenderManifest.read(path: manifestPath)
         try checkOutput(manifest)
         let check = SegmentCheck(manifest: manifest, folder: folder)
         try check.run()
-        InterruptHandling.install()
-        let progress = ProgressReporter(total: manifest.frames.count, label: "concat", quiet: quiet)
+        let progress = ProgressReporter(total: manifest.frames.count, label: "concat", quiet: quiet, console: console)
         defer { progress.finish() }
         let writer = RenderCommand(scenePath: manifest.scene, output: output)
         if let muxer = manifest.format.muxer {
@@ -44,12 +43,13 @@ public struct ConcatCommand: Sendable {
                 do {
                     try joiner.join(segments, to: temp, progress: progress.frameDone)
                 } catch let error as EncodeError {
-                    throw CompileError(error.message, exitCode: 1)
+                    throw CompileError(error.message, status: .failure)
                 }
             }
         } else {
             try joinSequence(manifest, check: check, writer: writer, progress: progress)
         }
+        return .success
     }
 
     /// The output's kind must be the chunks': a video file of the same
@@ -103,7 +103,7 @@ public struct ConcatCommand: Sendable {
         do {
             try FileManager.default.copyItem(atPath: source, toPath: destination)
         } catch {
-            throw CompileError("cannot copy '\(source)' to '\(destination)': \(error.localizedDescription)", exitCode: 1)
+            throw CompileError("cannot copy '\(source)' to '\(destination)': \(error.localizedDescription)", status: .failure)
         }
     }
 }

@@ -3,7 +3,7 @@ import StrataModel
 
 /// `strata plan SCENE --chunks N | --chunk-frames K [render options]`: the
 /// manifest of a chunked render (`RenderManifest`), printed or written to `-o`.
-public struct PlanCommand: Sendable {
+public struct PlanCommand: StrataCommand {
     /// The render's settings (scene, `--set`, size, encoder options, `--frames`).
     public var render: RenderCommand
     public var split: ChunkSplit
@@ -16,12 +16,14 @@ public struct PlanCommand: Sendable {
     }
 
     /// Loads and checks the scene and the options; prints or writes the manifest.
-    public func run(warn: (Diagnostic) -> Void) throws {
-        let json = try ChunkedRender(command: render, format: format, split: split, warn: warn).manifest.json()
-        guard let output else {
-            FileHandle.standardOutput.write(Data(json.utf8))
-            return
+    public func run(_ console: any Console) throws -> ExitStatus {
+        try render.checkSettings()
+        let json = try ChunkedRender(command: render, format: format, split: split, console: console).manifest.json()
+        if let output {
+            try render.writeAtomically(output) { try Data(json.utf8).write(to: URL(fileURLWithPath: $0)) }
+        } else {
+            console.write(String(json.dropLast()))  // the console ends the line
         }
-        try render.writeAtomically(output) { try Data(json.utf8).write(to: URL(fileURLWithPath: $0)) }
+        return .success
     }
 }

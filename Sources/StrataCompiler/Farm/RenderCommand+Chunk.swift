@@ -21,7 +21,7 @@ extension RenderCommand {
     /// in the whole sequence (`chunk-0003/00120.png ...` and `segment.json`).
     /// Written under a temporary name and renamed when complete; a retry
     /// replaces it with the same frames.
-    func runChunk(_ request: ChunkRequest, warn: (Diagnostic) -> Void) throws {
+    func runChunk(_ request: ChunkRequest, _ console: any Console) throws -> ExitStatus {
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDir)
         guard output.hasSuffix("/") || (exists && isDir.boolValue) else {
@@ -30,7 +30,7 @@ extension RenderCommand {
         var command = self
         command.chunk = nil
         let split = try request.selector.split(chunkFrames: request.chunkFrames)
-        let plan = try ChunkedRender(command: command, format: request.format, split: split, warn: warn)
+        let plan = try ChunkedRender(command: command, format: request.format, split: split, console: console)
         if let n = request.selector.count, n != plan.ranges.count {
             throw CompileError("--chunk .../\(n) does not match --chunk-frames \(request.chunkFrames ?? 0), which cuts the render into \(plan.ranges.count) chunks")
         }
@@ -44,15 +44,17 @@ extension RenderCommand {
         switch request.format {
         case .mp4:
             command.containerTags = [SegmentTag.metadataKey: tag.json]
-            try command.render(plan.scene, to: .mp4(path), times: times, indices: Array(frames), label: label)
+            try command.render(plan.scene, to: .mp4(path), times: times, indices: Array(frames), label: label, console: console)
         case .png:
             // A retry first takes the old identity away: until the new frames are
             // all in, the folder reads as incomplete.
             let tagPath = path + "/" + SegmentTag.fileName
             if FileManager.default.fileExists(atPath: tagPath) { try FileManager.default.removeItem(atPath: tagPath) }
             command.sequenceLastFrame = plan.frames.upperBound
-            try command.render(plan.scene, to: .pngSequence(path), times: times, indices: Array(frames), label: label)
+            try command.render(plan.scene, to: .pngSequence(path), times: times, indices: Array(frames), label: label,
+                               console: console)
             try writeAtomically(tagPath) { try Data(tag.json.utf8).write(to: URL(fileURLWithPath: $0)) }
         }
+        return .success
     }
 }

@@ -48,14 +48,14 @@ extension RenderIdentity {
     /// laid out with `overrides`) into `format` with `video` settings.
     static func of(sceneFile: String, scene: Scene, load: SceneLoadOptions, overrides: SceneOverrides,
                    format: ChunkFormat, video: VideoOptions) throws(CompileError) -> RenderIdentity {
-        var facts: [String: String] = ["strata": CLI.version, "strata.build": BuildIdentity.current]
+        var facts: [String: String] = ["strata": StrataVersion.current, "strata.build": BuildIdentity.current]
         let folder = parentFolder(of: sceneFile)
         for file in SceneInputs.files(of: scene) {
             let name = file == scene.file ? "scene" : "file " + relative(file, to: folder)
             do {
                 facts[name] = try SHA256.hexDigest(ofFile: file)
             } catch {
-                throw CompileError("cannot read '\(file)' for the render's digest: \(error)", exitCode: 1)
+                throw CompileError("cannot read '\(file)' for the render's digest: \(error)", status: .failure)
             }
         }
         for (name, value) in load.paramOverrides { facts["set " + name] = value }  // a later --set wins

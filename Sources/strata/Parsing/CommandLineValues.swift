@@ -1,8 +1,10 @@
+import Foundation
 import StrataModel
+import StrataCompiler
 
 /// Parsers for values typed on the command line (`2s`, `1920x1080`, `0-119`).
 enum CommandLineValue {
-    /// `1.5s`, `500ms`, or bare seconds.
+    /// `1.5s`, `500ms`, or bare seconds; finite.
     static func time(_ text: String) -> Double? {
         let t = text.trimmingCharacters(in: .whitespaces)
         let value: Double?
@@ -39,4 +41,15 @@ enum CommandLineValue {
     }
 }
 
-import Foundation
+/// `--set NAME=VALUE`: a param's value from the command line.
+struct ParamOverride: Sendable, Hashable {
+    var name: String
+    var value: String
+
+    /// `name=value` with a name before the first `=`.
+    init?(_ text: String) {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { return nil }
+        name = String(text[..<eq])
+        value = String(text[text.index(after: eq)...])
+    }
+}
