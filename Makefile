@@ -11,7 +11,7 @@ BIN_RELEASE := .build/release/strata
 MAN_PAGE := .build/man/strata.1
 COMPLETIONS := .build/completions
 
-.PHONY: deps build test test-golden test-preview test-browser demo bench man completions clean
+.PHONY: deps build test test-golden test-preview test-slurm test-kubernetes test-browser demo bench man completions clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
@@ -41,6 +41,16 @@ test-golden:
 # `strata preview` in headless Chromium (installs Debian's chromium if missing; ~20 s).
 test-preview:
 	scripts/test-preview.sh $(BIN_RELEASE)
+
+# The Slurm recipe of docs/scale-out.md on a single-node cluster started on this
+# machine (installs slurm-wlm and munge if missing; ~40 s, ~1 min with the install).
+test-slurm: build
+	scripts/test-slurm.sh $(BIN_RELEASE)
+
+# The Kubernetes manifests of docs/scale-out.md against the batch/v1 Job schema
+# (kubernetes-validate from PyPI, in .build/venv), and their command run locally.
+test-kubernetes: build
+	scripts/test-kubernetes.sh $(BIN_RELEASE)
 
 # Screenshots a failing report.html in headless Chromium (local check, not CI).
 test-browser: build
