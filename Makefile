@@ -11,7 +11,7 @@ BIN_RELEASE := .build/release/strata
 MAN_PAGE := .build/man/strata.1
 COMPLETIONS := .build/completions
 
-.PHONY: deps build test test-golden test-preview test-slurm test-kubernetes test-browser demo bench man completions clean
+.PHONY: deps build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser demo bench man completions clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
@@ -78,6 +78,11 @@ completions: build
 	$(BIN_RELEASE) completion bash > $(COMPLETIONS)/strata.bash
 	$(BIN_RELEASE) completion zsh > $(COMPLETIONS)/_strata
 	$(BIN_RELEASE) completion fish > $(COMPLETIONS)/strata.fish
+
+# Chunked renders: 1, 2 and 4 chunks of a 60 s 1080p scene, the join's share,
+# the speed-up predicted for 10 and 100 machines; writes bench/chunks-results.md (~10 min).
+bench-chunks: build
+	STRATA=$(BIN_RELEASE) bash bench/chunks.sh
 
 clean:
 	rm -rf .build out

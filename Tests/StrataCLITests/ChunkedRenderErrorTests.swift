@@ -27,6 +27,10 @@ final class ChunkedRenderErrorTests: XCTestCase {
         XCTAssertEqual(chunks.map { ($0["frames"] as? [String: Int])?["count"] }, [19, 19, 19, 19, 20])
         XCTAssertEqual(json["renderArguments"] as? [String],
                        ["--set", "tint=#00ff00", "--size", "384x216", "--format", "mp4", "--crf", "18", "--preset", "veryfast", "--threads", "2"])
+        let settings = try XCTUnwrap(json["settings"] as? [String: Any])
+        XCTAssertEqual(settings["crf"] as? Double, 18)
+        XCTAssertEqual(settings["size"] as? [Double], [384, 216])
+        XCTAssertEqual((settings["set"] as? [[String: String]])?.first, ["name": "tint", "value": "#00ff00"])
         let facts = try XCTUnwrap(json["facts"] as? [String: String])
         XCTAssertEqual(facts["set tint"], "#00ff00")
         XCTAssertEqual(facts["canvas.pixels"], "384x216")

@@ -28,6 +28,8 @@ final class ChunkedRenderTests: XCTestCase {
         XCTAssertEqual(try CLIHarness.run(chunk(1)).status, 0, "the retry")
         let joined = try CLIHarness.run(["concat", farm + "/manifest.json", "-o", dir + "/out.mp4"])
         XCTAssertEqual(joined.status, 0, joined.stderr)
+        // The killed render's temporary file is left (SIGKILL allows no clean-up); concat says so.
+        XCTAssertTrue(joined.stderr.contains("of interrupted chunk renders in \(farm) (.chunk-0001.mp4.strata-"), joined.stderr)
 
         // Every frame once, at exactly i / 24 s, a key frame first.
         let facts = try SegmentReader.read(path: dir + "/out.mp4", frameRate: (24, 1))

@@ -50,36 +50,19 @@ struct ChunkedRender {
                    chunks: ranges.count, frames: RenderManifest.FrameSpan(ranges[index]))
     }
 
+    var settings: PlannedSettings { PlannedSettings(command, format: format) }
+
     var manifest: RenderManifest {
         let rate = MP4Writer.exactRate(fps: scene.canvas.fps)
         return RenderManifest(
             manifestVersion: RenderManifest.currentVersion, strata: StrataVersion.current, scene: command.scenePath,
-            renderArguments: renderArguments, digest: identity.digest, facts: identity.facts, format: format,
+            settings: settings, renderArguments: settings.arguments(format: format, split: split),
+            digest: identity.digest, facts: identity.facts, format: format,
             fps: scene.canvas.fps, frameRate: "\(rate.numerator)/\(rate.denominator)",
             width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
             frames: RenderManifest.FrameSpan(frames),
             encoder: EncoderDescription(format: format, video: command.video), split: split,
             chunks: ranges.indices.map { RenderManifest.Chunk(index: $0, frames: RenderManifest.FrameSpan(ranges[$0]),
                                                               output: segmentName($0)) })
-    }
-
-    /// The options after `strata render SCENE` that give every chunk these
-    /// settings; a chunk adds `--chunk I/N -o DIR/` (`--chunk I` with `--chunk-frames`).
-    var renderArguments: [String] {
-        var args: [String] = []
-        for (name, value) in command.load.paramOverrides { args += ["--set", name + "=" + value] }
-        let o = command.overrides
-        if let v = o.variant { args += ["--variant", v] }
-        if let s = o.size { args += ["--size", "\(JSON.format(s.width))x\(JSON.format(s.height))"] }
-        if let fps = o.fps { args += ["--fps", JSON.format(fps)] }
-        if let scale = o.scale { args += ["--scale", JSON.format(scale)] }
-        if let f = command.frames { args += ["--frames", "\(f.lowerBound)-\(f.upperBound)"] }
-        args += ["--format", format.rawValue]
-        if format != .png {
-            let v = command.video
-            args += ["--crf", JSON.format(v.crf), "--preset", v.preset, "--threads", String(v.threads)]
-        }
-        if case .framesPerChunk(let k) = split { args += ["--chunk-frames", String(k)] }
-        return args
     }
 }

@@ -30,6 +30,10 @@ public struct ConcatCommand: StrataCommand {
         try checkOutput(manifest)
         let check = SegmentCheck(manifest: manifest, folder: folder)
         try check.run()
+        let leftovers = check.leftovers()
+        if !leftovers.isEmpty {
+            console.status("strata concat: \(leftovers.count) unfinished file\(leftovers.count == 1 ? "" : "s") of interrupted chunk renders in \(folder) (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")) are not part of the video; remove them")
+        }
         let progress = ProgressReporter(total: manifest.frames.count, label: "concat", quiet: quiet, console: console)
         defer { progress.finish() }
         let writer = RenderCommand(scenePath: manifest.scene, output: output)

@@ -12,8 +12,10 @@ public struct RenderManifest: Sendable, Equatable, Codable {
     public var strata: String
     /// The scene file as given to `plan` (relative to the working folder).
     public var scene: String
-    /// The arguments that, after `strata render SCENE`, reproduce the plan's
-    /// settings; a chunk adds `--chunk I/N -o DIR/`.
+    /// The render settings every chunk must have.
+    public var settings: PlannedSettings
+    /// The same as the arguments that, after `strata render SCENE`, give a
+    /// chunk these settings; a chunk adds `--chunk I/N -o DIR/`.
     public var renderArguments: [String]
     public var digest: String
     /// The facts the digest is made of (`RenderIdentity`).

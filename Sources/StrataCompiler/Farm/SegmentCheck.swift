@@ -93,6 +93,17 @@ struct SegmentCheck {
         }
     }
 
+    /// Hidden temporary files that chunk renders killed outright (SIGKILL,
+    /// a lost node) left beside their segments: `.chunk-0003.mp4.strata-PID-N.tmp`.
+    func leftovers() -> [String] {
+        let names = Set(manifest.chunks.map(\.output))
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { file in
+            guard file.hasPrefix("."), file.hasSuffix(".tmp"), let dot = file.range(of: ".strata-") else { return false }
+            return names.contains(String(file[file.index(after: file.startIndex)..<dot.lowerBound]))
+        }.sorted()
+    }
+
     /// Starts with the PNG signature and ends with an IEND chunk (a whole file).
     static func isPNG(_ path: String) -> Bool {
         guard let file = FileHandle(forReadingAtPath: path) else { return false }
