@@ -1,10 +1,12 @@
 import CAV
+import StrataModel
 
 /// What a video segment (one chunk of a chunked render) holds, read with
 /// libavformat from its packets alone: nothing is decoded.
 public struct SegmentFacts: Sendable, Equatable {
     public var path: String
-    /// The container's tags (`strata_segment` carries the chunk's identity).
+    /// The container's tags, names in lowercase (Matroska writes them in
+    /// capitals); `strata_segment` carries a chunk's identity.
     public var metadata: [String: String]
     /// libav's codec name (`h264`).
     public var codec: String
@@ -15,8 +17,8 @@ public struct SegmentFacts: Sendable, Equatable {
     /// Video packets, one per frame.
     public var frameCount: Int
     /// The first frame, counted from the segment's start, whose presentation
-    /// time is not exactly the next frame's (nil: the frames are exactly at
-    /// 0, 1, ... frameCount - 1 frame durations, as a writer puts them).
+    /// time is not the next frame's (nil: the frames are at 0, 1, ...
+    /// frameCount - 1 frame durations, as a writer puts them).
     public var timestampGap: Int?
     /// Whether the first packet in decode order is a key frame: decoding
     /// needs nothing from before the segment.
@@ -28,15 +30,16 @@ public enum SegmentReader {
     /// - Parameters:
     ///   - frameRate: the video's frame rate as `numerator / denominator`
     ///     frames per second; presentation times are compared in its frame durations.
-    public static func read(path: String, frameRate: (numerator: Int, denominator: Int)) throws -> SegmentFacts {
+    /// - Parameter frameRate: the video's frame rate; frame `k` should be
+    ///   presented at `k` frame durations from the start, exactly or, in a
+    ///   coarser time base (WebM's milliseconds), rounded to the nearest tick.
+    public static func read(path: String, frameRate: FrameRate) throws -> SegmentFacts {
         // A damaged segment is reported in the thrown error; libav's own line ("moov atom not found") would repeat it.
         if av_log_get_level() > AV_LOG_FATAL { av_log_set_level(AV_LOG_FATAL) }
-        let input = try VideoInput(path: path)
+        let input = try MediaInput(path: path)
         let buffers = try DecodeBuffers()
         let stream = input.stream.pointee
-        // Frame k is at pts * base = k * den / num seconds exactly: k = pts * base.num * num / (base.den * den).
-        let scale = (Int64(stream.time_base.num) * Int64(frameRate.numerator), Int64(stream.time_base.den) * Int64(frameRate.denominator))
-        var frames: [Int64] = []
+        var times: [Int64] = []
         var firstIsKey: Bool?
         while try input.read(into: buffers.packet) {
             defer { av_packet_unref(buffers.packet) }
@@ -44,24 +47,23 @@ public enum SegmentReader {
             guard packet.stream_index == input.streamIndex else { continue }
             if firstIsKey == nil { firstIsKey = packet.flags & AV_PKT_FLAG_KEY != 0 }
             guard packet.pts != strata_av_nopts_value() else {
-                throw EncodeError("\(path): video packet \(frames.count) has no presentation time")
+                throw EncodeError("\(path): video packet \(times.count) has no presentation time")
             }
-            let (product, overflow) = packet.pts.multipliedReportingOverflow(by: scale.0)
-            // A time between two frames (or absurdly large) can match no frame index: -1 marks it.
-            frames.append(overflow || scale.1 <= 0 || product % scale.1 != 0 ? -1 : product / scale.1)
+            times.append(packet.pts)
         }
-        frames.sort()
-        let gap = frames.indices.first { frames[$0] != Int64($0) }
+        times.sort()
+        let frameTicks = AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator))
+        let gap = times.indices.first { times[$0] != av_rescale_q(Int64($0), frameTicks, stream.time_base) }
         return SegmentFacts(path: path, metadata: metadata(of: input), codec: AV.name(avcodec_get_name(stream.codecpar.pointee.codec_id)),
-                            parameters: fingerprint(stream.codecpar.pointee), frameCount: frames.count,
+                            parameters: fingerprint(stream.codecpar.pointee), frameCount: times.count,
                             timestampGap: gap, startsWithKeyFrame: firstIsKey ?? false)
     }
 
-    static func metadata(of input: VideoInput) -> [String: String] {
+    static func metadata(of input: MediaInput) -> [String: String] {
         var tags: [String: String] = [:]
         var entry: UnsafeMutablePointer<AVDictionaryEntry>?
         while let next = av_dict_get(input.format?.pointee.metadata, "", entry, AV_DICT_IGNORE_SUFFIX) {
-            tags[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
+            tags[String(cString: next.pointee.key).lowercased()] = String(cString: next.pointee.value)
             entry = next
         }
         return tags

@@ -12,16 +12,18 @@ final class ChunkedRenderErrorTests: XCTestCase {
         let r = try CLIHarness.run(["plan", scene, "--chunks", "5", "--set", "tint=#00ff00", "--crf", "18", "--size", "384x216"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(json["frameRate"] as? String, "24/1")
+        XCTAssertEqual(json["frameRate"] as? [String: Int], ["numerator": 24, "denominator": 1])
         XCTAssertEqual(json["width"] as? Int, 384)
         XCTAssertEqual(json["height"] as? Int, 216)
         XCTAssertEqual((json["frames"] as? [String: Int])?["count"], 96)
         XCTAssertEqual((json["split"] as? [String: Int])?["chunks"], 5)
         XCTAssertTrue((json["digest"] as? String)?.hasPrefix("sha256:") ?? false)
-        let encoder = try XCTUnwrap(json["encoder"] as? [String: Any])
-        XCTAssertEqual(encoder["codec"] as? String, "h264")
-        XCTAssertEqual(encoder["crf"] as? Double, 18)
-        XCTAssertEqual(encoder["closedGOP"] as? Bool, true)
+        let video = try XCTUnwrap(json["video"] as? [String: Any])
+        XCTAssertEqual(video["container"] as? String, "mp4")
+        XCTAssertEqual(video["codec"] as? String, "h264")
+        XCTAssertEqual((video["options"] as? [String: Any])?["crf"] as? Double, 18)
+        XCTAssertNil(video["audio"], "segments have no sound")
+        XCTAssertNil(json["audio"], "the scene has none")
         let chunks = try XCTUnwrap(json["chunks"] as? [[String: Any]])
         XCTAssertEqual(chunks.map { $0["output"] as? String }, (0..<5).map { "chunk-000\($0).mp4" })
         XCTAssertEqual(chunks.map { ($0["frames"] as? [String: Int])?["count"] }, [19, 19, 19, 19, 20])
@@ -34,6 +36,8 @@ final class ChunkedRenderErrorTests: XCTestCase {
         let facts = try XCTUnwrap(json["facts"] as? [String: String])
         XCTAssertEqual(facts["set tint"], "#00ff00")
         XCTAssertEqual(facts["canvas.pixels"], "384x216")
+        XCTAssertEqual(facts["encoder.options.crf"], "18")
+        XCTAssertEqual(facts["encoder.codec"], "h264")
         XCTAssertEqual(facts["scene"]?.count, 64)
         // The same plan prints the same bytes; another option another digest.
         XCTAssertEqual(try CLIHarness.run(["plan", scene, "--chunks", "5", "--set", "tint=#00ff00", "--crf", "18", "--size", "384x216"]).stdout, r.stdout)
@@ -90,7 +94,7 @@ final class ChunkedRenderErrorTests: XCTestCase {
             (["plan", scene, "--chunks", "2", "--chunk-frames", "10"], "not both"),
             (["plan", scene, "--chunks", "0"], "expects a chunk count 1...10000"),
             (["plan", scene, "--chunks", "97"], "--chunks 97 is more chunks than frames: the render has 96 frames"),
-            (["plan", scene, "--chunks", "2", "--format", "gif"], "option '--format' expects mp4 or png, found 'gif'"),
+            (["plan", scene, "--chunks", "2", "--format", "gif"], "option '--format' expects mp4, mov, webm or png, found 'gif'"),
             (["plan", scene, "--chunks", "2", "--size", "191x108"], "even"),
             (["plan", scene, "--chunks", "2", "--time", "1s"], "unknown option '--time' for plan"),
             (["render", scene, "--chunk", "0/2", "--time", "1s", "-o", dir + "/c/"], "--time, --contact-sheet, --every and --all-variants do not apply"),
@@ -137,7 +141,7 @@ final class ChunkedRenderErrorTests: XCTestCase {
         XCTAssertTrue(lines.contains("strata: error: 5 of 6 chunks cannot be joined:"), lines)
         XCTAssertFalse(lines.contains("chunk 0 ("), lines)
         XCTAssertTrue(lines.contains("chunk 1 (\(farm)/chunk-0001.mp4) was rendered from another scene or other settings"), lines)
-        XCTAssertTrue(lines.contains("encoder.crf (30 in the chunk, 20 in the manifest)"), lines)
+        XCTAssertTrue(lines.contains("encoder.options.crf (30 in the chunk, 20 in the manifest)"), lines)
         XCTAssertTrue(lines.contains("set tint (#0000ff in the chunk, none in the manifest)"), lines)
         XCTAssertTrue(lines.contains("chunk 3 (\(farm)/chunk-0003.mp4) holds chunk 0 of 3 (frames 0-31), but the manifest's chunk 3 is frames 48-63"), lines)
         XCTAssertTrue(lines.contains("chunk 4 (\(farm)/chunk-0004.mp4) is not a strata chunk"), lines)

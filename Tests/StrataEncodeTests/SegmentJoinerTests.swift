@@ -22,8 +22,9 @@ final class SegmentJoinerTests: XCTestCase {
 
     /// Segments of frames whose grey level is the frame number, so a frame out of place shows.
     private func writeSegment(_ path: String, frames: Range<Int>, width: Int = 64) throws {
-        let writer = try MP4Writer(path: path, width: width, height: 32, fps: 25, options: VideoOptions(crf: 0, threads: 1),
-                                   metadata: ["strata_segment": "frames \(frames)"])
+        let settings = VideoSettings(container: .mp4, width: width, height: 32, frameRate: FrameRate(25)!,
+                                     options: VideoOptions(crf: 0, threads: 1))
+        let writer = try VideoWriter(path: path, settings: settings, metadata: ["strata_segment": "frames \(frames)"])
         for i in frames {
             let level = UInt8(40 + i * 6)
             try writer.append(Pixmap(width: width, height: 32, pixels: [UInt8](repeating: level, count: width * 32 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }))
@@ -38,21 +39,21 @@ final class SegmentJoinerTests: XCTestCase {
         let cuts = [0..<7, 7..<8, 8..<20]
         for (k, frames) in cuts.enumerated() { try writeSegment("\(dir)/\(k).mp4", frames: frames) }
 
-        let facts = try SegmentReader.read(path: "\(dir)/2.mp4", frameRate: (25, 1))
+        let facts = try SegmentReader.read(path: "\(dir)/2.mp4", frameRate: FrameRate(25)!)
         XCTAssertEqual(facts.metadata["strata_segment"], "frames 8..<20")
         XCTAssertEqual(facts.frameCount, 12)
         XCTAssertNil(facts.timestampGap)
         XCTAssertTrue(facts.startsWithKeyFrame)
         XCTAssertEqual(facts.codec, "h264")
-        XCTAssertEqual(try SegmentReader.read(path: "\(dir)/0.mp4", frameRate: (25, 1)).parameters, facts.parameters)
-        XCTAssertEqual(try SegmentReader.read(path: "\(dir)/0.mp4", frameRate: (50, 1)).timestampGap, 1, "at 50 fps every other frame time is empty")
+        XCTAssertEqual(try SegmentReader.read(path: "\(dir)/0.mp4", frameRate: FrameRate(25)!).parameters, facts.parameters)
+        XCTAssertEqual(try SegmentReader.read(path: "\(dir)/0.mp4", frameRate: FrameRate(50)!).timestampGap, 1, "at 50 fps every other frame time is empty")
 
         var copied = 0
-        try SegmentJoiner(muxer: "mp4", frameRate: (25, 1)).join(
+        try SegmentJoiner(container: .mp4, frameRate: FrameRate(25)!).join(
             cuts.enumerated().map { SegmentJoiner.Segment(path: "\(dir)/\($0.offset).mp4", firstFrame: $0.element.lowerBound) },
             to: "\(dir)/out.mp4", progress: { copied += 1 })
         XCTAssertEqual(copied, 20)
-        let joined = try SegmentReader.read(path: "\(dir)/out.mp4", frameRate: (25, 1))
+        let joined = try SegmentReader.read(path: "\(dir)/out.mp4", frameRate: FrameRate(25)!)
         XCTAssertEqual(joined.frameCount, 20)
         XCTAssertNil(joined.timestampGap)
         XCTAssertEqual(joined.parameters, facts.parameters)
@@ -71,8 +72,8 @@ final class SegmentJoinerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try writeSegment("\(dir)/a.mp4", frames: 0..<3)
         try writeSegment("\(dir)/b.mp4", frames: 3..<6, width: 48)
-        XCTAssertNotEqual(try SegmentReader.read(path: "\(dir)/a.mp4", frameRate: (25, 1)).parameters,
-                          try SegmentReader.read(path: "\(dir)/b.mp4", frameRate: (25, 1)).parameters)
-        XCTAssertThrowsError(try SegmentReader.read(path: "\(dir)/none.mp4", frameRate: (25, 1)))
+        XCTAssertNotEqual(try SegmentReader.read(path: "\(dir)/a.mp4", frameRate: FrameRate(25)!).parameters,
+                          try SegmentReader.read(path: "\(dir)/b.mp4", frameRate: FrameRate(25)!).parameters)
+        XCTAssertThrowsError(try SegmentReader.read(path: "\(dir)/none.mp4", frameRate: FrameRate(25)!))
     }
 }

@@ -19,6 +19,10 @@ struct ChunkedRender {
     /// Each chunk's frames, in order.
     let ranges: [ClosedRange<Int>]
     let identity: RenderIdentity
+    /// The segments' encoding (they carry no sound); nil for PNG chunks.
+    let video: VideoSettings?
+    /// The soundtrack's encoding, laid once over the whole by `concat`; nil: no sound.
+    let audio: AudioSettings?
 
     /// Loads and checks everything a chunk or the plan needs before anything is written.
     init(command: RenderCommand, format: ChunkFormat, split: ChunkSplit, console: any Console) throws {
@@ -31,16 +35,24 @@ struct ChunkedRender {
         var scene = loaded
         console.report(try command.overrides.apply(to: &scene))
         self.scene = scene
-        let target: RenderCommand.Target = format == .png ? .pngSequence("") : .mp4("")
+        let target: RenderCommand.Target = format.container.map { .video("", $0) } ?? .pngSequence("")
         let (_, indices) = try command.frameTimes(scene, target: target)
         guard let first = indices.first, let last = indices.last else {
             throw CompileError("'\(command.scenePath)' has no frames to render")
         }
-        try command.checkEncodable(scene, target: target, what: "the canvas")
+        // The segments carry no sound: concat encodes the soundtrack once over
+        // the whole, so no chunk decodes it and no join has a priming gap.
+        var silent = scene
+        silent.audio = []
+        let prepared = try command.prepareOutput(silent, target: target, frames: indices, what: "the canvas",
+                                                 warn: { console.report([$0]) })
+        // The CRF the encoder uses, also when it is the codec's default: `--crf 20` and none are one render.
+        video = prepared.map { var settings = $0.settings; settings.options.crf = settings.options.crf(for: settings.codec); return settings }
+        audio = scene.audio.isEmpty ? nil : format.container?.spec.audio.map { AudioSettings(codec: $0) }
         frames = first...last
         ranges = try split.ranges(of: frames)
         identity = try RenderIdentity.of(sceneFile: command.scenePath, scene: scene, load: command.load,
-                                         overrides: command.overrides, format: format, video: command.video)
+                                         overrides: command.overrides, format: format, video: video, audio: audio)
     }
 
     func segmentName(_ index: Int) -> String { format.segmentName(index: index, chunks: ranges.count) }
@@ -53,15 +65,13 @@ struct ChunkedRender {
     var settings: PlannedSettings { PlannedSettings(command, format: format) }
 
     var manifest: RenderManifest {
-        let rate = MP4Writer.exactRate(fps: scene.canvas.fps)
-        return RenderManifest(
+        RenderManifest(
             manifestVersion: RenderManifest.currentVersion, strata: StrataVersion.current, scene: command.scenePath,
             settings: settings, renderArguments: settings.arguments(format: format, split: split),
             digest: identity.digest, facts: identity.facts, format: format,
-            fps: scene.canvas.fps, frameRate: "\(rate.numerator)/\(rate.denominator)",
+            fps: scene.canvas.fps, frameRate: scene.canvas.frameRate,
             width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
-            frames: RenderManifest.FrameSpan(frames),
-            encoder: EncoderDescription(format: format, video: command.video), split: split,
+            frames: RenderManifest.FrameSpan(frames), video: video, audio: audio, split: split,
             chunks: ranges.indices.map { RenderManifest.Chunk(index: $0, frames: RenderManifest.FrameSpan(ranges[$0]),
                                                               output: segmentName($0)) })
     }

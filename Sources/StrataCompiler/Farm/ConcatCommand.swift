@@ -37,9 +37,9 @@ public struct ConcatCommand: StrataCommand {
         let progress = ProgressReporter(total: manifest.frames.count, label: "concat", quiet: quiet, console: console)
         defer { progress.finish() }
         let writer = RenderCommand(scenePath: manifest.scene, output: output)
-        if let muxer = manifest.format.muxer {
-            let joiner = SegmentJoiner(muxer: muxer, frameRate: manifest.rational!,
-                                       fastStart: manifest.encoder.fastStart ?? true)
+        if let video = manifest.video {
+            let joiner = SegmentJoiner(container: video.container, frameRate: manifest.frameRate,
+                                       fastStart: video.options.fastStart, soundtrack: try soundtrack(manifest, console))
             let segments = manifest.chunks.map {
                 SegmentJoiner.Segment(path: check.path(of: $0), firstFrame: $0.frames.first - manifest.frames.first)
             }
@@ -68,8 +68,9 @@ public struct ConcatCommand: StrataCommand {
                 throw CompileError("the chunks of '\(manifestPath)' are PNG sequences: give a folder, -o frames/")
             }
         default:
-            guard !isFolder, manifest.format.outputExtensions.contains(ext) else {
-                let names = manifest.format.outputExtensions.map { "." + $0 }.joined(separator: " or ")
+            let extensions = manifest.format.container?.spec.extensions ?? []
+            guard !isFolder, extensions.contains(ext) else {
+                let names = extensions.map { "." + $0 }.joined(separator: " or ")
                 throw CompileError("the chunks of '\(manifestPath)' are \(manifest.format.rawValue) segments, joined without encoding again: give a \(names) output, e.g. -o out.\(manifest.format.rawValue)")
             }
         }

@@ -16,11 +16,12 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
     public var variant: String?
     /// `--size` in points: width, height.
     public var size: [Double]?
-    public var fps: Double?
+    public var fps: FrameRate?
     public var scale: Double?
     /// `--frames`: first and last.
     public var frames: [Int]?
-    /// Encoder options of video formats.
+    /// Encoder options of video formats; nil: the defaults.
+    public var codec: VideoCodec?
     public var crf: Double?
     public var preset: String?
     public var threads: Int?
@@ -29,10 +30,11 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
         set = command.load.paramOverrides.map { Param(name: $0.name, value: $0.value) }
         variant = command.overrides.variant
         size = command.overrides.size.map { [$0.width, $0.height] }
-        fps = command.overrides.fps
+        fps = command.overrides.frameRate
         scale = command.overrides.scale
         frames = command.frames.map { [$0.lowerBound, $0.upperBound] }
-        if format.muxer != nil {
+        if format.container != nil {
+            codec = command.codec
             crf = command.video.crf; preset = command.video.preset; threads = command.video.threads
         }
     }
@@ -46,7 +48,7 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
             guard size.count == 2 else { throw CompileError("the manifest's settings.size is not [width, height]") }
             command.overrides.size = Size(size[0], size[1])
         }
-        command.overrides.fps = fps
+        command.overrides.frameRate = fps
         command.overrides.scale = scale
         if let frames {
             guard frames.count == 2, frames[0] >= 0, frames[1] >= frames[0] else {
@@ -54,7 +56,8 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
             }
             command.frames = frames[0]...frames[1]
         }
-        if let crf { command.video.crf = crf }
+        command.codec = codec
+        command.video.crf = crf
         if let preset { command.video.preset = preset }
         if let threads { command.video.threads = threads }
         return command
@@ -67,10 +70,11 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
         for param in set { args += ["--set", param.name + "=" + param.value] }
         if let variant { args += ["--variant", variant] }
         if let size { args += ["--size", size.map(JSON.format).joined(separator: "x")] }
-        if let fps { args += ["--fps", JSON.format(fps)] }
+        if let fps { args += ["--fps", fps.description] }
         if let scale { args += ["--scale", JSON.format(scale)] }
         if let frames { args += ["--frames", frames.map(String.init).joined(separator: "-")] }
         args += ["--format", format.rawValue]
+        if let codec { args += ["--codec", codec.rawValue] }
         if let crf { args += ["--crf", JSON.format(crf)] }
         if let preset { args += ["--preset", preset] }
         if let threads { args += ["--threads", String(threads)] }

@@ -41,18 +41,18 @@ extension RenderCommand {
         let times = frames.map { plan.scene.time(ofFrame: $0) }
         let label = "chunk \(index)/\(plan.ranges.count)"
         let tag = plan.tag(index)
-        switch request.format {
-        case .mp4:
+        if let container = request.format.container, let video = plan.video {
             command.containerTags = [SegmentTag.metadataKey: tag.json]
-            try command.render(plan.scene, to: .mp4(path), times: times, indices: Array(frames), label: label, console: console)
-        case .png:
+            try command.render(plan.scene, to: .video(path, container), output: PreparedOutput(settings: video, soundtrack: nil),
+                               times: times, indices: Array(frames), label: label, console: console)
+        } else {
             // A retry first takes the old identity away: until the new frames are
             // all in, the folder reads as incomplete.
             let tagPath = path + "/" + SegmentTag.fileName
             if FileManager.default.fileExists(atPath: tagPath) { try FileManager.default.removeItem(atPath: tagPath) }
             command.sequenceLastFrame = plan.frames.upperBound
-            try command.render(plan.scene, to: .pngSequence(path), times: times, indices: Array(frames), label: label,
-                               console: console)
+            try command.render(plan.scene, to: .pngSequence(path), output: nil, times: times, indices: Array(frames),
+                               label: label, console: console)
             try writeAtomically(tagPath) { try Data(tag.json.utf8).write(to: URL(fileURLWithPath: $0)) }
         }
         return .success

@@ -47,7 +47,7 @@ extension RenderIdentity {
     /// The identity of rendering `scene` (loaded from `sceneFile` with `load`,
     /// laid out with `overrides`) into `format` with `video` settings.
     static func of(sceneFile: String, scene: Scene, load: SceneLoadOptions, overrides: SceneOverrides,
-                   format: ChunkFormat, video: VideoOptions) throws(CompileError) -> RenderIdentity {
+                   format: ChunkFormat, video: VideoSettings?, audio: AudioSettings?) throws(CompileError) -> RenderIdentity {
         var facts: [String: String] = ["strata": StrataVersion.current, "strata.build": BuildIdentity.current]
         let folder = parentFolder(of: sceneFile)
         for file in SceneInputs.files(of: scene) {
@@ -63,11 +63,27 @@ extension RenderIdentity {
         facts["canvas.size"] = "\(JSON.format(canvas.size.width))x\(JSON.format(canvas.size.height))"
         facts["canvas.scale"] = JSON.format(canvas.scale)
         facts["canvas.pixels"] = "\(canvas.pixelWidth)x\(canvas.pixelHeight)"
-        facts["canvas.fps"] = JSON.format(canvas.fps)
+        facts["canvas.fps"] = canvas.frameRate.description
         if let variant = overrides.variant { facts["canvas.variant"] = variant }
         facts["format"] = format.rawValue
-        for (name, value) in EncoderDescription(format: format, video: video).facts { facts["encoder." + name] = value }
+        if let video { flatten(video, name: "encoder", into: &facts) }
+        if let audio { flatten(audio, name: "audio", into: &facts) }
         return RenderIdentity(facts: facts)
+    }
+
+    /// Every stored property of a settings value as its own fact
+    /// (`encoder.options.crf`), so that a setting added later is covered
+    /// without a list to keep up; nil ones are left out.
+    private static func flatten(_ value: Any, name: String, into facts: inout [String: String]) {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            if let some = mirror.children.first { flatten(some.value, name: name, into: &facts) }
+        case .struct where !mirror.children.isEmpty:
+            for child in mirror.children { flatten(child.value, name: name + "." + (child.label ?? "?"), into: &facts) }
+        default:
+            facts[name] = (value as? Double).map(JSON.format) ?? "\(value)"
+        }
     }
 
     /// `images/logo.png` for a file in the scene's folder tree, so that

@@ -1,4 +1,6 @@
 import Foundation
+import StrataEncode
+import StrataModel
 
 /// What `strata plan` prints: a render cut into chunks, everything a farm
 /// needs to run them and `strata concat` needs to check and join them.
@@ -21,15 +23,19 @@ public struct RenderManifest: Sendable, Equatable, Codable {
     /// The facts the digest is made of (`RenderIdentity`).
     public var facts: [String: String]
     public var format: ChunkFormat
-    /// Frames per second, and exactly as `numerator/denominator`.
+    /// Frames per second, and exactly.
     public var fps: Double
-    public var frameRate: String
+    public var frameRate: FrameRate
     /// Pixels.
     public var width: Int
     public var height: Int
     /// The frames rendered, first and last inclusive (all of the scene unless `--frames`).
     public var frames: FrameSpan
-    public var encoder: EncoderDescription
+    /// Every segment's encoding: container, codec, size, frame rate, alpha,
+    /// encoder options (nil for PNG chunks). The segments have no sound.
+    public var video: VideoSettings?
+    /// The soundtrack `concat` encodes once over the whole; nil: none.
+    public var audio: AudioSettings?
     public var split: ChunkSplit
     public var chunks: [Chunk]
 
@@ -46,14 +52,6 @@ public struct RenderManifest: Sendable, Equatable, Codable {
         public var frames: FrameSpan
         /// The segment's name in the chunk folder: `chunk-0003.mp4`, or `chunk-0003` (a folder of PNGs).
         public var output: String
-    }
-
-    /// `numerator/denominator` of `frameRate`.
-    var rational: (numerator: Int, denominator: Int)? {
-        let parts = frameRate.split(separator: "/")
-        guard parts.count == 2, let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0,
-              n <= Int(Int32.max), d <= Int(Int32.max) else { return nil }
-        return (n, d)
     }
 
     /// Pretty JSON with sorted keys and a final newline.
@@ -87,7 +85,12 @@ public struct RenderManifest: Sendable, Equatable, Codable {
         guard manifestVersion == Self.currentVersion else {
             throw bad("manifest version \(manifestVersion) is not \(Self.currentVersion), the one this strata reads")
         }
-        guard rational != nil, fps > 0, fps.isFinite else { throw bad("frameRate '\(frameRate)' is not a rate like 30/1") }
+        guard FrameRate(frameRate.numerator, frameRate.denominator) == frameRate else {
+            throw bad("frameRate \(frameRate.numerator)/\(frameRate.denominator) is not a frame rate")
+        }
+        guard (video == nil) == (format.container == nil), video.map({ $0.container == format.container }) ?? true else {
+            throw bad("its video settings do not fit its format \(format.rawValue)")
+        }
         guard width > 0, height > 0, let range = frames.range, frames.count == range.count else {
             throw bad("the size or the frame span is not valid")
         }

@@ -17,7 +17,7 @@ struct SegmentCheck {
         for chunk in manifest.chunks {
             let path = self.path(of: chunk)
             do throws(SegmentProblem) {
-                if manifest.format.muxer == nil {
+                if manifest.format.container == nil {
                     try checkSequence(chunk, at: path)
                 } else {
                     let facts = try checkVideo(chunk, at: path)
@@ -45,7 +45,7 @@ struct SegmentCheck {
         }
         let facts: SegmentFacts
         do {
-            facts = try SegmentReader.read(path: path, frameRate: manifest.rational!)
+            facts = try SegmentReader.read(path: path, frameRate: manifest.frameRate)
         } catch {
             throw SegmentProblem("cannot be read (\(error)): not a finished segment")
         }

@@ -37,8 +37,9 @@ extension Commands {
         discussion: """
         Checks that every chunk of MANIFEST is present, complete and rendered from \
         its digest and frames (naming each chunk that is not, and what differs), \
-        then joins them: MP4 segments by stream copy (no frame is encoded again) \
-        with continuous timestamps; PNG chunks into one folder (hard links when \
+        then joins them: video segments (.mp4, .mov, .webm) by stream copy (no \
+        frame is encoded again) with continuous timestamps, and the scene's audio \
+        encoded once over the whole; PNG chunks into one folder (hard links when \
         possible). Written under a temporary name and renamed when complete.
         """,
         positional: Positional(placeholder: "MANIFEST", noun: "a manifest (made by 'strata plan')", count: .one,
