@@ -71,6 +71,7 @@ final class ChunkedRenderCodecTests: XCTestCase {
         let joined = try chunkedRender(scene, chunks: 4, format: "mp4", options: ["--frames", "10-89"], in: dir)
         let manifest = try String(contentsOfFile: dir + "/farm-mp4/m.json", encoding: .utf8)
         XCTAssertTrue(manifest.contains("\"codec\" : \"aac\""), manifest)
+        XCTAssertTrue(manifest.contains("\"file audio/tick-hum.wav\""), "the digest covers the audio file")
         // The segments are silent; the joined file has the scene's sound for frames 10-89, as a single render has.
         let segment = try ffprobe(["-select_streams", "a", "-show_entries", "stream=codec_name", dir + "/farm-mp4/chunk-0001.mp4"])
         XCTAssertEqual(segment, "")
