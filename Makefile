@@ -31,7 +31,7 @@ INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 FONTS := scenes/fonts/DejaVuSans.ttf scenes/fonts/LICENSE
 
-.PHONY: deps build test test-golden test-preview test-browser test-install demo bench man completions install uninstall clean
+.PHONY: deps build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench man completions install uninstall clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
@@ -61,6 +61,16 @@ test-golden:
 # `strata preview` in headless Chromium (installs Debian's chromium if missing; ~20 s).
 test-preview:
 	scripts/test-preview.sh $(BIN_RELEASE)
+
+# The Slurm recipe of docs/scale-out.md on a single-node cluster started on this
+# machine (installs slurm-wlm and munge if missing; ~40 s, ~1 min with the install).
+test-slurm: build
+	scripts/test-slurm.sh $(BIN_RELEASE)
+
+# The Kubernetes manifests of docs/scale-out.md against the batch/v1 Job schema
+# (kubernetes-validate from PyPI, in .build/venv), and their command run locally.
+test-kubernetes: build
+	scripts/test-kubernetes.sh $(BIN_RELEASE)
 
 # Screenshots a failing report.html in headless Chromium (local check, not CI).
 test-browser: build
@@ -108,6 +118,11 @@ uninstall:
 # no Swift toolchain, no -dev packages, no system fonts. ~5 min the first time.
 test-install: build
 	scripts/test-install.sh
+
+# Chunked renders: 1, 2 and 4 chunks of a 60 s 1080p scene, the join's share,
+# the speed-up predicted for 10 and 100 machines; writes bench/chunks-results.md (~10 min).
+bench-chunks: build
+	STRATA=$(BIN_RELEASE) bash bench/chunks.sh
 
 clean:
 	rm -rf .build out

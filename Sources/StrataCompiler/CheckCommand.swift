@@ -21,8 +21,6 @@ public struct CheckCommand: StrataCommand {
         case text
         /// `::error file=...,line=...::` annotations for GitHub Actions.
         case github
-        /// Text results; diagnostics as JSON lines on stderr (`DiagnosticPrinter.json`).
-        case json
     }
 
     /// Scene files, or folders searched for `*.yaml` scenes.

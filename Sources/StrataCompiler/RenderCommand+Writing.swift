@@ -43,11 +43,8 @@ extension RenderCommand {
         var bytes = 0
         do {
             try SystemFiles.createFolder(temp)
-            let digits = max(5, String(indices.last ?? 0).count)
-            func name(_ i: Int) -> String {
-                let s = String(i)
-                return String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
-            }
+            let last = sequenceLastFrame ?? indices.last ?? 0
+            func name(_ i: Int) -> String { Self.sequenceFileName(frame: i, lastFrame: last) }
             // The render threads encode their own frames (the costly part); this thread writes the files.
             try pipeline.run(times: times, progress: progress, makeEmpty: { [UInt8]() }, makeFinisher: {
                 { pixmap, png in png = try PNGCodec.encode(pixmap) }
@@ -55,21 +52,32 @@ extension RenderCommand {
                 try PNGCodec.store(png, to: temp + "/" + name(indices[position]))
                 bytes += png.count
             })
-            if !SystemFiles.exists(finalDir) {
-                try TemporaryOutputs.shared.commit(temp, to: finalDir)
-            } else {
-                let written = Set(indices.map(name))
-                for file in written.sorted() { try TemporaryOutputs.shared.commit(temp + "/" + file, to: finalDir + "/" + file) }
-                TemporaryOutputs.shared.discard(temp)
-                for stale in Self.numberedFrames(in: finalDir) where !written.contains(stale) {
-                    try? FileManager.default.removeItem(atPath: finalDir + "/" + stale)
-                }
-            }
+            try commitSequence(temp, into: finalDir, names: indices.map(name))
         } catch {
             TemporaryOutputs.shared.discard(temp)
             throw Self.naming(error, temporary: temp, as: finalDir)
         }
         return bytes
+    }
+
+    /// Moves a complete temporary folder of frames into place: renamed whole
+    /// when `finalDir` does not exist yet; else each frame replaces its
+    /// namesake and the numbered frames this sequence does not have are
+    /// removed (never two renders' frames in one folder; other files stay).
+    func commitSequence(_ temp: String, into finalDir: String, names: [String]) throws {
+        guard SystemFiles.exists(finalDir) else { return try TemporaryOutputs.shared.commit(temp, to: finalDir) }
+        for name in names { try TemporaryOutputs.shared.commit(temp + "/" + name, to: finalDir + "/" + name) }
+        TemporaryOutputs.shared.discard(temp)
+        let written = Set(names)
+        for stale in Self.numberedFrames(in: finalDir) where !written.contains(stale) {
+            try? FileManager.default.removeItem(atPath: finalDir + "/" + stale)
+        }
+    }
+
+    /// `00042.png`: frame numbers with at least 5 digits, as many as `lastFrame` needs.
+    static func sequenceFileName(frame: Int, lastFrame: Int) -> String {
+        let digits = max(5, String(lastFrame).count), number = String(frame)
+        return String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }
 
     /// The files of `dir` named like frames of a PNG sequence: digits, `.png`.
@@ -119,7 +127,7 @@ extension RenderCommand {
     }
 
     func ensureParentExists(_ path: String) throws {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentFolder(of: path)
         guard !parent.isEmpty, !SystemFiles.isFolder(parent) else { return }
         do { try SystemFiles.createFolder(parent) } catch { throw CompileError(error.message, status: .failure) }
     }

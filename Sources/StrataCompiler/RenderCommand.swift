@@ -48,6 +48,13 @@ public struct RenderCommand: StrataCommand {
         /// Nothing.
         case none
     }
+    /// `--chunk`: one chunk of a chunked render, as a segment in the `output` folder.
+    public var chunk: ChunkRequest?
+    /// Container tags of a video output (a chunk's identity).
+    var containerTags: [String: String] = [:]
+    /// The last frame of the whole PNG sequence, whose number sets how many
+    /// digits every name has; nil: this render's last frame.
+    var sequenceLastFrame: Int?
 
     public init(scenePath: String, output: String) {
         self.scenePath = scenePath
@@ -94,6 +101,7 @@ public struct RenderCommand: StrataCommand {
     public func run(_ console: any Console) throws -> ExitStatus {
         let clock = ContinuousClock.now
         try checkSettings()
+        if let chunk { return try runChunk(chunk, console) }
         if allVariants { return try runAllVariants(console) }
         let target = try self.target
         try checkStreamTarget(target)
@@ -147,7 +155,7 @@ public struct RenderCommand: StrataCommand {
             guard let output else { throw CompileError("internal: a video output without settings", status: .failure) }
             let settings = output.settings
             try writeAtomically(path) { temp in
-                let writer = try VideoWriter(path: temp, settings: settings)
+                let writer = try VideoWriter(path: temp, settings: settings, metadata: containerTags)
                 // Each render thread converts its own frames to the encoder's format: this thread only encodes.
                 try pipeline.run(times: times, progress: progress, makeEmpty: { VideoFrame() }, makeFinisher: {
                     let converter = try VideoFrameConverter(settings: settings)

@@ -5,7 +5,7 @@ import StrataModel
 /// Prints what commands say: output on stdout, diagnostics, failures and
 /// status lines on stderr, and a progress line on stderr when it is a
 /// terminal. Diagnostics are text (coloured on a terminal: `--color`,
-/// `NO_COLOR`) or JSON lines (`--format json`). Lines never interleave
+/// `NO_COLOR`) or JSON lines (`--diagnostics json`). Lines never interleave
 /// (servers report from their own threads).
 final class TerminalConsole: Console, @unchecked Sendable {
     let showsProgress = isatty(2) == 1

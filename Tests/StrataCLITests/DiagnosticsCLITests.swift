@@ -3,7 +3,7 @@ import XCTest
 
 /// Diagnostics as a compiler prints them: the source line, a caret and a
 /// `~~~` underline of the value, the suggestion, notes with their own lines;
-/// JSON lines with `--format json`; colour on a terminal only.
+/// JSON lines with `--diagnostics json`; colour on a terminal only.
 final class DiagnosticsCLITests: XCTestCase {
     let scene = """
     strata: 1
@@ -39,7 +39,7 @@ final class DiagnosticsCLITests: XCTestCase {
     func testJSONLinesCarryTheSpanNotesAndSuggestion() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         let path = try CLIHarness.writeScene(scene, in: dir)
-        let r = try CLIHarness.run(["validate", path, "--format", "json"])
+        let r = try CLIHarness.run(["validate", path, "--diagnostics", "json"])
         XCTAssertEqual(r.status, 2)
         let lines = r.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 2, r.stderr)
@@ -57,7 +57,7 @@ final class DiagnosticsCLITests: XCTestCase {
         XCTAssertEqual(note["column"] as? Int, 11)
         XCTAssertEqual(note["message"] as? String, "the first layer named 'card'")
         // A failure without a place has the same shape, its place null.
-        let missing = try CLIHarness.run(["render", dir + "/nope.yaml", "-o", dir + "/x.png", "--format", "json"])
+        let missing = try CLIHarness.run(["render", dir + "/nope.yaml", "-o", dir + "/x.png", "--diagnostics", "json"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(missing.stderr.utf8)) as? [String: Any])
         XCTAssertEqual(object["file"] as? String, dir + "/nope.yaml")
         XCTAssertTrue(object["line"] is NSNull)

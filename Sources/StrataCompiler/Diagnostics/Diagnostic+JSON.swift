@@ -1,7 +1,7 @@
 import StrataModel
 
 extension DiagnosticPrinter {
-    /// One diagnostic as one line of JSON (`--format json`):
+    /// One diagnostic as one line of JSON (`--diagnostics json`):
     /// `{"file", "line", "column", "end": {"line", "column"} | null,
     /// "severity", "message", "notes": [{"file", "line", "column", "end",
     /// "message"}], "suggestion": text | null}`. Lines and columns are

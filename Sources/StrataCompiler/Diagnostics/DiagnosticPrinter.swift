@@ -2,7 +2,7 @@ import Foundation
 import StrataModel
 import StrataParse
 
-/// How diagnostics are printed on standard error (`--format`).
+/// How diagnostics are printed on standard error (`--diagnostics`).
 public enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// `FILE:LINE:COLUMN: error: message`, the source line, a caret under
     /// the value, notes and suggestions; coloured on a terminal.

@@ -5,7 +5,7 @@ import StrataParse
 /// takes and how its parsed arguments become a command of the compiler.
 enum Commands {
     /// In the order `strata --help`, the man page and the completions list them.
-    static let all: [CommandSpec] = [render, preview, watch, check, inspect, validate, schema, completion, help, version]
+    static let all: [CommandSpec] = [render, preview, watch, plan, concat, check, inspect, validate, schema, completion, help, version]
 
     static let sceneFile = Positional(placeholder: "SCENE.yaml", noun: "a scene file", count: .one,
                                       completion: .files(extensions: ["yaml", "yml"]))
@@ -40,10 +40,11 @@ enum Commands {
         the scene from standard input.
         """,
         positional: sceneFile,
-        options: renderOptions + [Options.streamFormat, Options.overwrite, Options.noOverwrite, Options.json],
+        options: renderOptions + [Options.chunk, Options.chunkFrames, Options.chunkFormat, Options.streamFormat, Options.overwrite, Options.noOverwrite, Options.json],
         required: [(Options.output, outputMissing("render"))]
     ) { args throws(UsageError) in
         var command = try renderCommand(args)
+        command.chunk = try chunkRequest(args)
         if let format = args[Options.streamFormat] {
             guard command.output == RenderCommand.standardOutput else {
                 throw UsageError("--stream-format is the format of -o - (raw video on standard output); '\(command.output)' is a file")
@@ -67,24 +68,35 @@ enum Commands {
     /// The `RenderCommand` that `render` runs once and `watch` again on every change.
     static func renderCommand(_ args: ParsedArguments) throws(UsageError) -> RenderCommand {
         var command = RenderCommand(scenePath: args.positional, output: args[Options.output]!)
-        command.load = load(args)
-        command.overrides = overrides(args)
-        command.overrides.frameRate = args[Options.fps]
-        command.overrides.scale = args[Options.scale]
+        readRenderSettings(args, into: &command)
         command.time = args[Options.time]
-        command.frames = args[Options.frames]
         command.allVariants = args[Options.allVariants]
-        command.codec = args[Options.codec]
-        if let crf = args[Options.crf] { command.video.crf = crf }
         if let loop = args[Options.loop] { command.video.loop = loop }
         if let palette = args[Options.gifPalette] { command.video.gifPalette = palette }
         if let dither = args[Options.gifDither] { command.video.gifDither = dither }
-        if let preset = args[Options.preset] { command.video.preset = preset }
-        if let threads = args[Options.threads] { command.video.threads = threads }
         if let jobs = args[Options.jobs] { command.jobs = jobs }
         command.quiet = args[Options.quiet]
         command.contactSheet = try contactSheet(args)
         return command
+    }
+
+    /// The options that decide what a render's frames and bytes are (what
+    /// `plan` takes too): scene params, size, frame rate, frames, encoder.
+    static let renderSettings: [any AnyOption] = [
+        Options.frames, Options.size, Options.variant, Options.fps, Options.scale, Options.set,
+        Options.codec, Options.crf, Options.preset, Options.threads,
+    ]
+
+    static func readRenderSettings(_ args: ParsedArguments, into command: inout RenderCommand) {
+        command.load = load(args)
+        command.overrides = overrides(args)
+        command.overrides.frameRate = args[Options.fps]
+        command.overrides.scale = args[Options.scale]
+        command.frames = args[Options.frames]
+        command.codec = args[Options.codec]
+        if let crf = args[Options.crf] { command.video.crf = crf }
+        if let preset = args[Options.preset] { command.video.preset = preset }
+        if let threads = args[Options.threads] { command.video.threads = threads }
     }
 
     /// `--contact-sheet` and `--every` together name one sheet.
@@ -120,7 +132,7 @@ enum Commands {
                                completion: .files(extensions: ["yaml", "yml"])),
         options: [Options.golden, Options.update, Options.artifacts, Options.junit, Options.format, Options.channel,
                   Options.pixels, Options.pixelCount, Options.psnr, Options.antialiasing, Options.video, Options.set,
-                  Options.jobs, Options.quiet],
+                  Options.jobs, Options.quiet, Options.diagnosticFormat],
         exitStatus: "0 all match, 1 a mismatch, missing golden or orphan, 2 bad input."
     ) { args throws(UsageError) in
         var command = CheckCommand(paths: args.positionals)

@@ -17,10 +17,10 @@ enum Options {
         "--color", placeholder: "WHEN",
         help: "colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always or never", default: .auto)
 
-    // MARK: diagnostics (every command that reads scenes; check has its own --format)
+    // MARK: diagnostics (every command that reads scenes; --format names output formats: check's, a chunk's)
 
     static let diagnosticFormat = Option<DiagnosticFormat>.choice(
-        "--format", placeholder: "FORMAT",
+        "--diagnostics", placeholder: "FORMAT",
         help: "diagnostics on stderr: text (with the source line), or json (one object per line)", default: .text)
 
     // MARK: scene and size (render, check, inspect, validate)
@@ -104,6 +104,31 @@ enum Options {
         "--every", placeholder: "T", help: "a contact sheet of one frame every T (0.5s); with --contact-sheet COLS, in COLS columns",
         expected: "a time > 0 like 0.5s", parse: { CommandLineValue.time($0).flatMap { $0 > 0 ? $0 : nil } })
 
+    // MARK: render farms (plan, render --chunk, concat)
+
+    static let chunk = Option<ChunkSelector>(
+        "--chunk", placeholder: "I/N",
+        help: "render chunk I (from 0) of N into -o DIR/ as a segment; env/N takes I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX",
+        expected: "a chunk like 3/8, env/8, or 3 (or env) with --chunk-frames", parse: ChunkSelector.init(parsing:))
+    static let chunks = Option.integer(
+        "--chunks", in: 1...ChunkSplit.maxChunks, expected: "a chunk count",
+        help: "cut the render into N chunks of (nearly) equal length")
+    static let chunkFrames = Option.integer(
+        "--chunk-frames", placeholder: "K", in: 1...Int(Int32.max), expected: "a frame count",
+        help: "cut the render into chunks of K frames (the last may be shorter)")
+    static let chunkFormat = Option<ChunkFormat>.choice(
+        "--format", placeholder: "FORMAT", help: "what each chunk writes: a segment of that container (in the codec of --codec) or a folder of PNGs",
+        default: .mp4)
+    static let manifestOutput = Option<String>(
+        "--output", short: "o", placeholder: "FILE", completion: .files(extensions: ["json"]),
+        help: "write the manifest to FILE (under a temporary name, renamed when complete) instead of printing it")
+    static let joinedOutput = Option<String>(
+        "--output", short: "o", placeholder: "OUT", completion: .files(extensions: ["mp4", "m4v", "mov", "webm"]),
+        help: "the joined video (out.mp4, .mov or .webm, as the chunks), or a folder ending in '/' for PNG chunks")
+    static let segments = Option<String>(
+        "--segments", placeholder: "DIR", completion: .directories, help: "the folder the chunks were rendered into",
+        default: "the manifest's folder")
+
     // MARK: preview
 
     static let port = Option<UInt16>(
@@ -137,7 +162,7 @@ enum Options {
         "--junit", placeholder: "FILE", completion: .files(extensions: ["xml"]), help: "also write JUnit XML")
     static let format = Option<CheckCommand.Format>.choice(
         "--format", placeholder: "FORMAT",
-        help: "github also prints ::error annotations (frames, scenes that fail to load); json prints diagnostics as JSON lines",
+        help: "github also prints ::error annotations (failing frames, scenes that fail to load)",
         default: .text)
     static let channel = Option.integer(
         "--channel", in: Tolerance.channelRange, expected: "a channel difference",

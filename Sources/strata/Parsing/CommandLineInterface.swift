@@ -54,8 +54,8 @@ enum CommandLineInterface {
     }
 }
 
-/// How a command's diagnostics and failures are printed: `--format` (text
-/// or JSON lines; check's `--format json` too) and `--color`.
+/// How a command's diagnostics and failures are printed: `--diagnostics`
+/// (text or JSON lines) and `--color`.
 struct Presentation: Sendable {
     var format = DiagnosticFormat.text
     var color = ColorChoice.auto
@@ -65,6 +65,5 @@ struct Presentation: Sendable {
     init(_ args: ParsedArguments) {
         color = args[Options.color] ?? .auto
         if let format = args.ifListed(Options.diagnosticFormat) { self.format = format }
-        if args.ifListed(Options.format) == .json { format = .json }
     }
 }
