@@ -43,8 +43,8 @@ public final class MP4Writer: @unchecked Sendable {
         guard width > 0, height > 0, width.isMultiple(of: 2), height.isMultiple(of: 2) else {
             throw EncodeError("video size \(width)x\(height) is not allowed: H.264 4:2:0 needs a positive, even width and height")
         }
-        guard width <= 16384, height <= 16384 else {
-            throw EncodeError("video size \(width)x\(height) is too large (at most 16384 per side)")
+        guard width <= Limits.maxPixelsPerSide, height <= Limits.maxPixelsPerSide else {
+            throw EncodeError("video size \(width)x\(height) is too large (at most \(Limits.maxPixelsPerSide) per side)")
         }
         guard fps.isFinite, fps > 0, fps <= 1000 else { throw EncodeError("frame rate \(fps) is out of range (0, 1000]") }
         try options.validate()

@@ -73,7 +73,7 @@ enum AnimationEvaluator {
             // superlayer's space (after the layer's own transform).
             properties.transform = properties.transform * Transform3D.rotation(angle, 0, 0, 1)
         }
-        var entry = ActiveAnimation(keyPath: animation.keyPath.text, fraction: sample.fraction,
+        var entry = ActiveAnimation(keyPath: animation.keyPath, fraction: sample.fraction,
                                     progress: shown, iteration: sample.iteration, value: value)
         entry.kind = animation.kindName
         entry.time = elapsed

@@ -12,12 +12,10 @@ extension LayerProperties {
 }
 
 extension Sampler {
-    /// Copies the compositing properties (docs/compositing.md) onto `node`.
+    /// Resolves the compositing properties (docs/compositing.md) that are
+    /// not plain copies onto `node`.
     static func applyCompositing(_ layer: PresentationLayer, to node: inout RenderNode, images: [String: Pixmap]) {
         let p = layer.properties
-        node.doubleSided = p.doubleSided
-        node.maskedCorners = p.maskedCorners
-        node.allowsGroupOpacity = p.allowsGroupOpacity
         if layer.type == .transform {
             // CATransformLayer: only its sublayers render; 2D compositing
             // properties (background, border, contents, mask, shadow, clip) are ignored.
@@ -28,7 +26,7 @@ extension Sampler {
             return
         }
         if p.shouldRasterize, p.rasterizationScale.isFinite, p.rasterizationScale > 0 {
-            node.rasterizationScale = min(p.rasterizationScale, 16)
+            node.rasterizationScale = min(p.rasterizationScale, Limits.maxRasterizationScale)
         }
         let opacity = min(max(p.shadowOpacity, 0), 1)
         if opacity > 0, p.shadowColor.alpha > 0, p.shadowRadius.isFinite,

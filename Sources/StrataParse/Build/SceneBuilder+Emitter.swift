@@ -1,34 +1,22 @@
 import StrataModel
 
 extension SceneBuilder {
-    mutating func buildEmitter(_ m: MappingReader) -> EmitterProperties {
-        var e = EmitterProperties()
-        if let v = read(m, "emitterPosition", Values.point) { e.emitterPosition = v }
-        if let v = read(m, "emitterZPosition", { Values.length($0) }) { e.emitterZPosition = v }
-        if let v = read(m, "emitterSize", { Values.size($0) }) { e.emitterSize = v }
-        if let v = read(m, "emitterShape", { Values.choice($0, EmitterShape.self, what: "emitterShape") }) { e.emitterShape = v }
-        if let v = read(m, "emitterMode", { Values.choice($0, EmitterMode.self, what: "emitterMode") }) { e.emitterMode = v }
-        if let v = read(m, "renderMode", { Values.choice($0, EmitterRenderMode.self, what: "renderMode") }) { e.renderMode = v }
-        if let v = read(m, "birthRate", { Values.number($0, .nonNegative) }) { e.birthRate = v }
-        if let v = read(m, "lifetime", { Values.number($0, .nonNegative) }) { e.lifetime = v }
-        if let v = read(m, "velocity", { Values.number($0) }) { e.velocity = v }
-        if let v = read(m, "scale", { Values.number($0) }) { e.scale = v }
-        if let v = read(m, "spin", { Values.number($0) }) { e.spin = v }
-        if let v = read(m, "seed", { Values.integer($0, .closed(0, Double(UInt32.max)), what: "a seed") }) { e.seed = UInt32(v) }
-        if let list = m["emitterCells"], let items = take(Values.list(list, of: "emitter cells")) {
-            var names: [String: SourceLocation] = [:]
-            for item in items {
-                guard let cell = buildCell(item) else { continue }
-                if let name = cell.name, let at = item["name"]?.location {
-                    if let first = names[name] {
-                        sink.error(at, "duplicate emitter cell name '\(name)' (first at \(first.line):\(first.column))")
-                    }
-                    names[name] = names[name] ?? at
+    /// An emitter's `emitterCells`, names unique within it.
+    mutating func buildCells(_ list: YAMLNode) -> [EmitterCell]? {
+        guard let items = take(Values.list(list, of: "emitter cells")) else { return nil }
+        var cells: [EmitterCell] = []
+        var names: [String: SourceLocation] = [:]
+        for item in items {
+            guard let cell = buildCell(item) else { continue }
+            if let name = cell.name, let at = item["name"]?.location {
+                if let first = names[name] {
+                    sink.error(at, "duplicate emitter cell name '\(name)' (first at \(first.line):\(first.column))")
                 }
-                e.cells.append(cell)
+                names[name] = names[name] ?? at
             }
+            cells.append(cell)
         }
-        return e
+        return cells
     }
 
     /// One CAEmitterCell. Angles are read in degrees (or with a unit) and
@@ -82,7 +70,7 @@ extension SceneBuilder {
         time("beginTime", .closed(-Limits.maxDuration, Limits.maxDuration)) { $0.beginTime = $1 }
         time("duration", .closed(0, Limits.maxDuration)) { $0.duration = $1 }
         let contentsRect = read(m, "contentsRect", { Values.rect($0) })
-        let contentsScale = read(m, "contentsScale", { Values.number($0, .positive(atMost: 64)) })
+        let contentsScale = read(m, "contentsScale", { Values.number($0, .positive(atMost: Limits.maxContentsScale)) })
         if let key = imageKey, let contents = m["contents"] {
             c.contents = cellImage(key: key, contentsRect: contentsRect ?? Rect(0, 0, 1, 1), contentsScale: contentsScale ?? 1,
                                    at: contents, rectNode: m["contentsRect"]).map { .image($0) }

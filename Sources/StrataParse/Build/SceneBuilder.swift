@@ -100,7 +100,7 @@ struct SceneBuilder {
         guard let m = MappingReader(node, KeyTables.canvas, sink: &sink) else { return nil }
         let size = read(m, "size") { Values.size($0, .positive) }
         var canvas = Canvas(size: size ?? Size(1, 1))
-        if let v = read(m, "scale", { Values.number($0, .positive(atMost: 8)) }) { canvas.scale = v }
+        if let v = read(m, "scale", { Values.number($0, .positive(atMost: Limits.maxScale)) }) { canvas.scale = v }
         if let v = read(m, "fps", { Values.number($0, .positive(atMost: Limits.maxFPS)) }) { canvas.fps = v }
         if let v = read(m, "duration", { Values.time($0, .positive(atMost: Limits.maxDuration)) }) { canvas.duration = v }
         if let b = m["background"], !b.isNull { canvas.background = take(Values.color(b)) }

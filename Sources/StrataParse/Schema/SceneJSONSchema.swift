@@ -97,10 +97,7 @@ enum SchemaGenerator {
         case .anyOf(let options): return .object([("anyOf", .array(options.map(schema)))])
         case .constant(let v): return .object([("const", .number(Double(v)))])
         case .scalar: return .object([("type", .array(["string", "number", "boolean", "null"].map(J.string)))])
-        case .animationValue:
-            return .object([("anyOf", .array([ref("angle"), ref("color"), ref("transform"), ref("boolean"),
-                                              .object([("type", .string("array")), ("items", ref("number")),
-                                                       ("minItems", .number(2)), ("maxItems", .number(4))])]))])
+        case .animationValue: return .object([("anyOf", .array(ValueSchema.animationValues.map(schema)))])
         case .repeatCount:
             return .object([("anyOf", .array([bounded("number", .nonNegative),
                                               .object([("enum", .array([.string("inf"), .string(".inf")]))]), ref("param")]))])
