@@ -6,7 +6,7 @@ APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev 
             libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev pkg-config fonts-dejavu-core
 BIN_RELEASE := .build/release/strata
 
-.PHONY: deps build test test-golden test-browser demo bench clean
+.PHONY: deps deps-python build test test-golden test-browser demo bench docs clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library.
 deps:
@@ -20,10 +20,26 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(APT_PKGS); \
 	else echo "make deps: all C libraries present"; fi
 
+# Idempotent: the Python package the schema test validates with (jsonschema),
+# from PyPI with pip, only when python3 cannot import it.
+deps-python:
+	@if python3 -c 'import jsonschema' 2>/dev/null; then echo "make deps-python: jsonschema present"; else \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  if ! python3 -m pip --version >/dev/null 2>&1; then \
+	    echo "make deps-python: installing python3 and pip with apt-get"; \
+	    $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3 python3-pip; \
+	  fi; \
+	  echo "make deps-python: installing jsonschema with pip"; \
+	  python3 -m pip install --user --quiet jsonschema 2>/dev/null || \
+	    python3 -m pip install --user --quiet --break-system-packages jsonschema; \
+	  python3 -c 'import jsonschema'; \
+	fi
+
 build: deps
 	$(SWIFT) build -c release
 
-test: deps
+test: deps deps-python
 	$(SWIFT) build -c release
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-golden
@@ -42,6 +58,11 @@ demo: build
 # Benchmarks against rlottie, ThorVG and x264 alone; writes bench/results.md.
 bench: deps
 	bash bench/run.sh
+
+# Writes the property tables in docs/ (between <!-- properties: NAME --> markers)
+# from the property table, LayerProperty; `make test` fails when they differ.
+docs:
+	STRATA_WRITE_DOCS=1 $(SWIFT) test --disable-swift-testing --filter PropertyDocsTests
 
 clean:
 	rm -rf .build out

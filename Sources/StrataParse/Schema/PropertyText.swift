@@ -13,7 +13,7 @@ enum PropertyText {
     /// ("length, 0 or more; drawn inside the bounds, above the sublayers").
     static func value(_ p: LayerProperty) -> String {
         let form = formPhrase(p.form) + (p.nullable ? ", or null" : "")
-        return p.doc.isEmpty ? form : form + "; " + p.doc.replacingOccurrences("\\n", "`\\n`")
+        return p.doc.isEmpty ? form : form + "; " + p.doc
     }
 
     /// The default as a number range in words, for number forms ("0 to 1", "0 or more").
@@ -51,9 +51,9 @@ enum PropertyText {
         case .path, .shape:
             return "SVG path data (`\"M 0 0 L 80 0 ...\"`), `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}` or `{polygon: [[x, y], ...]}`"
         case .colors: return "list of colors"
-        case .numbers(let b, _): return bounded("list of numbers", b)
+        case .numbers(let b, let what): return bounded("list of \(what.dropArticle)s", b)
         case .text(let max): return "text, at most \(grouped(Double(max))) characters"
-        case .image: return "asset name, or image path relative to the scene"
+        case .image: return "asset name, or image path relative to the scene file"
         case .font: return "asset name (a font file), or family and style (`\"DejaVu Sans Bold\"`)"
         case .cells: return "list of cells (below)"
         }
