@@ -24,21 +24,6 @@ public struct Bound: Sendable, Hashable {
         return true
     }
 
-    /// `v` moved into the bound (what the sampler does to animated values,
-    /// which `by` and overshooting timing functions may carry past it); NaN
-    /// becomes the lower end (0 when there is none), so nothing undefined
-    /// reaches the renderer.
-    public func clamped(_ v: Double) -> Double {
-        if v.isNaN { return min ?? 0 }
-        var x = v
-        if let lo = min, x < lo { x = lo }
-        if let hi = max, x > hi { x = hi }
-        return x
-    }
-
-    /// Whether the bound limits anything.
-    public var isAny: Bool { min == nil && max == nil }
-
     /// "from 0 to 1", "greater than 0", "0 or more", "greater than 0 and at most 8",
     /// numbers written by `f`.
     public func phrase(_ f: (Double) -> String = Bound.format) -> String {

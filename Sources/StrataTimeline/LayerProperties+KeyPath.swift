@@ -20,11 +20,11 @@ extension LayerProperties {
         if let cell = path.emitterCell { return setEmitterCellValue(value, cell.name, cell.key) }
         let root = path.property.animatableValue(of: self)
         if let c = path.transformComponent, case .transform(let t) = root {
-            path.property.set(.animatable(.transform(t.settingComponent(c, axis: path.axis, to: value))), on: &self)
+            path.property.setAnimatable(.transform(t.settingComponent(c, axis: path.axis, to: value)), on: &self)
             return
         }
         let whole = path.fields.isEmpty ? value : root.setting(path.fields[...], to: value)
-        path.property.set(.animatable(whole), on: &self)
+        path.property.setAnimatable(whole, on: &self)
     }
 }
 

@@ -12,10 +12,12 @@ extension LayerProperties {
 }
 
 extension Sampler {
-    /// Resolves the compositing properties (docs/compositing.md) that are
-    /// not plain copies onto `node`.
+    /// Copies the compositing properties (docs/compositing.md) onto `node`.
     static func applyCompositing(_ layer: PresentationLayer, to node: inout RenderNode, images: [String: Pixmap]) {
         let p = layer.properties
+        node.doubleSided = p.doubleSided
+        node.maskedCorners = p.maskedCorners
+        node.allowsGroupOpacity = p.allowsGroupOpacity
         if layer.type == .transform {
             // CATransformLayer: only its sublayers render; 2D compositing
             // properties (background, border, contents, mask, shadow, clip) are ignored.

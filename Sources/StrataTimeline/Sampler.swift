@@ -57,8 +57,11 @@ public enum Sampler {
         let children = layer.type == .replicator
             ? replicatedChildren(of: layer, sublayerTransform: ownSublayerTransform, images: images)
             : ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform, images: images) }
-        var node = RenderNode(path: layer.path, properties: p, transform: p.toSuperlayer() * parentSublayerTransform,
-                              children: children)
+        var node = RenderNode(path: layer.path, bounds: p.bounds,
+                          transform: p.toSuperlayer() * parentSublayerTransform,
+                          opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
+                          cornerRadius: max(0, p.cornerRadius), borderWidth: max(0, p.borderWidth),
+                          borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
         applyCompositing(layer, to: &node, images: images)
         node.content = layer.content
         return node

@@ -140,39 +140,4 @@ final class LayerPropertyTableTests: XCTestCase {
         XCTAssertEqual(Invalidation([.content, .shadow]).names, ["content", "shadow"])
         for p in LayerProperty.all { XCTAssertFalse(p.invalidates.isEmpty, p.name) }
     }
-
-    func testTheRenderNodeGetsThePlainCopiesClampedToTheirBounds() {
-        var p = LayerProperties()
-        p.bounds = Rect(1, 2, 30, 40)
-        p.opacity = 1.5
-        p.backgroundColor = .white
-        p.cornerRadius = -4
-        p.borderWidth = .nan
-        p.borderColor = Color(0.5, 0.5, 0.5)
-        p.masksToBounds = true
-        p.doubleSided = false
-        p.maskedCorners = [.minXMinY]
-        p.allowsGroupOpacity = false
-        let node = RenderNode(path: "a", properties: p, transform: .translation(5, 6), children: [])
-        XCTAssertEqual(node.bounds, p.bounds)
-        XCTAssertEqual(node.opacity, 1)
-        XCTAssertEqual(node.backgroundColor, .white)
-        XCTAssertEqual(node.cornerRadius, 0)
-        XCTAssertEqual(node.borderWidth, 0, "NaN becomes the lower bound")
-        XCTAssertEqual(node.borderColor, Color(0.5, 0.5, 0.5))
-        XCTAssertTrue(node.masksToBounds)
-        XCTAssertFalse(node.doubleSided)
-        XCTAssertEqual(node.maskedCorners, [.minXMinY])
-        XCTAssertFalse(node.allowsGroupOpacity)
-        XCTAssertEqual(node.transform, .translation(5, 6))
-        XCTAssertEqual(node.path, "a")
-    }
-
-    func testBoundClamping() {
-        XCTAssertEqual(Bound.unit.clamped(-1), 0)
-        XCTAssertEqual(Bound.unit.clamped(2), 1)
-        XCTAssertEqual(Bound.unit.clamped(.nan), 0)
-        XCTAssertEqual(Bound.any.clamped(-7), -7)
-        XCTAssertEqual(Bound.nonNegative.clamped(.infinity), .infinity)
-    }
 }

@@ -29,12 +29,19 @@ public enum PropertyValue: Sendable, Hashable {
 public protocol PropertyStorable: Sendable, Equatable {
     var propertyValue: PropertyValue { get }
     init?(propertyValue: PropertyValue)
-    /// The value as the renderer gets it: numbers moved into `bound`.
-    func clamped(to bound: Bound) -> Self
+    /// The value as key paths carry it, for the kinds animations reach
+    /// (nil for the others, and for an unset optional). The sampler's path:
+    /// no `PropertyValue` in between.
+    var animatable: AnimatableValue? { get }
+    init?(animatable: AnimatableValue)
+    /// `animatable`, or `empty` when there is none (the sampler's read: no optional in between).
+    func animatable(or empty: AnimatableValue) -> AnimatableValue
 }
 
 extension PropertyStorable {
-    public func clamped(to bound: Bound) -> Self { self }
+    public var animatable: AnimatableValue? { propertyValue.animatable }
+    public init?(animatable v: AnimatableValue) { self.init(propertyValue: .animatable(v)) }
+    public func animatable(or empty: AnimatableValue) -> AnimatableValue { animatable ?? empty }
 }
 
 /// The types stored as one `AnimatableValue` case.
@@ -49,6 +56,9 @@ extension AnimatableStorable {
         guard case .animatable(let v) = propertyValue else { return nil }
         self.init(animatableValue: v)
     }
+    public var animatable: AnimatableValue? { animatableValue }
+    public init?(animatable v: AnimatableValue) { self.init(animatableValue: v) }
+    public func animatable(or empty: AnimatableValue) -> AnimatableValue { animatableValue }
 }
 
 extension Double: AnimatableStorable {
@@ -57,7 +67,6 @@ extension Double: AnimatableStorable {
         guard case .scalar(let x) = v else { return nil }
         self = x
     }
-    public func clamped(to bound: Bound) -> Double { bound.clamped(self) }
 }
 
 extension Point: AnimatableStorable {
@@ -166,6 +175,12 @@ extension EmitterCell: ListElementStorable {
 /// nil is `.none`: reads as none, and a write of none clears it.
 extension Optional: PropertyStorable where Wrapped: PropertyStorable {
     public var propertyValue: PropertyValue { self?.propertyValue ?? .none }
+    public var animatable: AnimatableValue? { self?.animatable }
+    public func animatable(or empty: AnimatableValue) -> AnimatableValue { self?.animatable(or: empty) ?? empty }
+    public init?(animatable v: AnimatableValue) {
+        guard let w = Wrapped(animatable: v) else { return nil }
+        self = .some(w)
+    }
     public init?(propertyValue: PropertyValue) {
         if case .none = propertyValue {
             self = .none
