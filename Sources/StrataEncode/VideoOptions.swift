@@ -15,6 +15,11 @@ public struct VideoOptions: Sendable, Hashable {
         self.crf = crf; self.preset = preset; self.threads = threads; self.fastStart = fastStart
     }
 
+    /// Constant rate factors x264 takes.
+    public static let crfRange = 0.0...51.0
+    /// Encoder threads a writer may use.
+    public static let threadRange = 1...64
+
     /// x264's preset names, fastest first.
     public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast",
                                  "medium", "slow", "slower", "veryslow", "placebo"]
@@ -24,11 +29,11 @@ public struct VideoOptions: Sendable, Hashable {
         guard Self.presets.contains(preset) else {
             throw EncodeError("unknown x264 preset '\(preset)'; valid presets: \(Self.presets.joined(separator: ", "))")
         }
-        guard crf.isFinite, (0...51).contains(crf) else {
-            throw EncodeError("crf \(crf) is out of range 0...51")
+        guard crf.isFinite, Self.crfRange.contains(crf) else {
+            throw EncodeError("crf \(crf) is out of range \(Self.crfRange.lowerBound)...\(Self.crfRange.upperBound)")
         }
-        guard (1...64).contains(threads) else {
-            throw EncodeError("encoder threads must be 1...64, got \(threads)")
+        guard Self.threadRange.contains(threads) else {
+            throw EncodeError("encoder threads must be \(Self.threadRange.lowerBound)...\(Self.threadRange.upperBound), got \(threads)")
         }
     }
 }

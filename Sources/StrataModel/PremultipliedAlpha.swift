@@ -1,12 +1,12 @@
-import StrataModel
-
-/// Exact conversions between premultiplied BGRA (`Pixmap`) and straight RGBA.
+/// Exact conversions between premultiplied BGRA (`Pixmap`) and straight RGBA:
+/// the one place pixels change between the two (image decoding, PNG
+/// encoding and decoding).
 ///
 /// Both directions round to nearest, so straight -> premultiplied ->
 /// straight is lossy only where alpha makes it so, and premultiplied ->
 /// straight -> premultiplied returns the same bytes for every valid input
 /// (channel <= alpha): |round(c * 255 / a) * a / 255 - c| <= a / 510 < 0.5.
-enum PremultipliedAlpha {
+public enum PremultipliedAlpha {
     /// `[a << 8 | c]` = round(c * 255 / a), clamped to 255; 0 when a == 0.
     static let unpremultiplyTable: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 65536)
@@ -28,7 +28,7 @@ enum PremultipliedAlpha {
     }()
 
     /// Whether every pixel of `pixmap` has alpha 255.
-    static func isOpaque(_ pixmap: Pixmap) -> Bool {
+    public static func isOpaque(_ pixmap: Pixmap) -> Bool {
         pixmap.pixels.withUnsafeBufferPointer { p in
             var i = 3
             while i < p.count {
@@ -40,7 +40,7 @@ enum PremultipliedAlpha {
     }
 
     /// Premultiplied BGRA -> packed RGB, dropping alpha (for opaque images).
-    static func rgb(from pixmap: Pixmap) -> [UInt8] {
+    public static func rgb(from pixmap: Pixmap) -> [UInt8] {
         let count = pixmap.width * pixmap.height
         return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
             pixmap.pixels.withUnsafeBufferPointer { src in
@@ -55,7 +55,7 @@ enum PremultipliedAlpha {
     }
 
     /// Premultiplied BGRA -> straight RGBA.
-    static func straightRGBA(from pixmap: Pixmap) -> [UInt8] {
+    public static func straightRGBA(from pixmap: Pixmap) -> [UInt8] {
         let count = pixmap.width * pixmap.height
         return [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
             unpremultiplyTable.withUnsafeBufferPointer { table in
@@ -75,7 +75,7 @@ enum PremultipliedAlpha {
     }
 
     /// Straight RGBA -> premultiplied BGRA, in place.
-    static func premultiplyToBGRA(_ rgba: inout [UInt8]) {
+    public static func premultiplyToBGRA(_ rgba: inout [UInt8]) {
         premultiplyTable.withUnsafeBufferPointer { table in
             rgba.withUnsafeMutableBufferPointer { p in
                 var i = 0
