@@ -21,6 +21,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
     public var transformComponent: TransformComponent?
     /// The axis of `transformComponent`, when given.
     public var axis: Axis?
+    /// For `emitterCells.<cellName>.<key>`: the key (the name is `fields[0]`).
+    public var cellKey: CellKey? = nil
 
     public var description: String { text }
     /// The path as written.

@@ -141,3 +141,38 @@ final class LayerPropertyTableTests: XCTestCase {
         for p in LayerProperty.all { XCTAssertFalse(p.invalidates.isEmpty, p.name) }
     }
 }
+
+/// The emitter cell table (`CellKey.all`) fits the fields it points at.
+final class CellKeyTableTests: XCTestCase {
+    func testEveryCellKeyReadsBackWhatItWritesAndChangesOnlyItself() {
+        XCTAssertEqual(Set(CellKey.all.map(\.name)).count, CellKey.all.count)
+        for k in CellKey.all {
+            XCTAssertEqual(CellKey.named(k.name), k)
+            var cell = EmitterCell()
+            let changed: AnimatableValue = k.form.valueKind == .color ? .color(Color(0.1, 0.2, 0.3)) : .scalar(0.25)
+            k.set(changed, on: &cell)
+            XCTAssertEqual(k.value(of: cell), changed, k.name)
+            for other in CellKey.all where other != k {
+                XCTAssertEqual(other.value(of: cell), other.defaultValue, "writing \(k.name) changed \(other.name)")
+            }
+            // A value of another kind is ignored.
+            k.set(.bool(true), on: &cell)
+            XCTAssertEqual(k.value(of: cell), changed, k.name)
+        }
+    }
+
+    func testCellKeyPathsAreTheAnimatableKeys() throws {
+        for k in CellKey.all {
+            let parsed = LayerKeyPath.parse("emitterCells.spark.\(k.name)")
+            if k.animates {
+                let path = try parsed.get()
+                XCTAssertEqual(path.emitterCell?.key, k)
+                XCTAssertEqual(path.emitterCell?.name, "spark")
+                XCTAssertEqual(path.valueKind, k.form.valueKind, k.name)
+            } else {
+                XCTAssertThrowsError(try parsed.get(), k.name)
+            }
+        }
+        XCTAssertEqual(CellKey.animatable.count, CellKey.all.count - 2, "all but beginTime and duration")
+    }
+}

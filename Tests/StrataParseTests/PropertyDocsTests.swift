@@ -27,12 +27,13 @@ final class PropertyDocsTests: XCTestCase {
             }
         }
         // Every table is somewhere in the docs, and every property in one of them.
-        let tables = ["layer", "compositing", "keyPaths", "typeKeyPaths"]
+        let tables = ["layer", "compositing", "keyPaths", "typeKeyPaths", "emitterCell"]
             + LayerType.allCases.map(\.rawValue).filter { PropertyDocs.table(named: $0) != nil }
         XCTAssertEqual(markers, Set(tables))
         for p in LayerProperty.all {
             XCTAssertTrue(tables.contains { PropertyDocs.table(named: $0)!.contains("| `\(p.name)` |") }, p.name)
         }
+        for k in CellKey.all { XCTAssertTrue(PropertyDocs.table(named: "emitterCell")!.contains("| `\(k.name)` |"), k.name) }
     }
 
     func testMarkersThatNameNoTableOrAreNotClosedAreErrors() {

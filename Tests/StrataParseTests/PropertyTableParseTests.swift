@@ -76,3 +76,32 @@ final class PropertyTableParseTests: XCTestCase {
         }
     }
 }
+
+/// Cell keys are read by the cell table: the key's bound holds for the key
+/// and for `from` / `to` of `emitterCells.<name>.<key>`, not for `by`.
+final class CellKeyTableParseTests: XCTestCase {
+    func emitter(_ cell: String, _ animations: String = "[]") -> Marked {
+        Marked(layerScene("type: emitter\nemitterCells: [{name: spark, contents: circle\(cell)}]\nanimations: \(animations)"))
+    }
+
+    func testBoundedCellKeysAreCheckedAtTheKeyAndInAnimations() {
+        var checked = 0
+        for k in CellKey.all {
+            guard case .number(let b) = k.form, let v = PropertyTableParseTests.outside(b) else { continue }
+            checked += 1
+            let text = Bound.format(v)
+            let key = emitter(", \(k.name): ⟨v⟩\(text)")
+            XCTAssertEqual(diagnostics(key).first?.location.column, key.marks["v"]?.column, k.name)
+            guard k.animates else { continue }
+            let to = emitter("", "[{keyPath: emitterCells.spark.\(k.name), to: ⟨v⟩\(text)}]")
+            XCTAssertEqual(diagnostics(to).first?.location.column, to.marks["v"]?.column, k.name)
+            XCTAssertNotNil(scene(emitter("", "[{keyPath: emitterCells.spark.\(k.name), by: \(text)}]")), k.name)
+        }
+        XCTAssertGreaterThanOrEqual(checked, 7)
+        // Angles are degrees when bare; lifetimes are times.
+        guard let s = scene(emitter(", spin: 90, lifetime: 500ms")) else { return }
+        let cell = s.root.sublayers[0].properties.emitter?.cells.first
+        XCTAssertEqual(cell?.spin ?? 0, Double.pi / 2, accuracy: 1e-12)
+        XCTAssertEqual(cell?.lifetime, 0.5)
+    }
+}

@@ -8,6 +8,8 @@ public enum PropertyForm: Sendable, Hashable {
     case length(Bound)
     /// Seconds: a bare number, or `500ms` / `2s`.
     case time(Bound)
+    /// Radians: a bare number of degrees, or `45deg` / `1.2rad` / `0.25turn`.
+    case angle
     /// A whole number.
     case integer(Bound)
     /// A whole number of 0 or more, past `max` an error that names the
@@ -48,7 +50,7 @@ public enum PropertyForm: Sendable, Hashable {
     /// forms no key path reaches.
     public var valueKind: ValueKind? {
         switch self {
-        case .number, .length, .time: return .scalar
+        case .number, .length, .time, .angle: return .scalar
         case .bool: return .bool
         case .color: return .color
         case .point: return .point

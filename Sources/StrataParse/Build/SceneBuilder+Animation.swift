@@ -268,9 +268,10 @@ extension SceneBuilder {
     static func animationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool,
                                source: [Unicode.Scalar] = []) -> ParsedMany<AnimatableValue> {
         func one(_ r: Parsed<AnimatableValue>) -> ParsedMany<AnimatableValue> { r.mapError { DiagnosticList([$0]) } }
-        let form = path.property.form
-        let bound = isDelta || path.transformComponent != nil ? .any : form.bound(ofFields: path.fields)
-        if let cell = path.emitterCell, let value = emitterCellValue(node, key: cell.key, isDelta: isDelta) { return one(value) }
+        // A cell key path's value is the cell key's (its name is the first field).
+        let form = path.emitterCell?.key.form ?? path.property.form
+        let bound = isDelta || path.transformComponent != nil ? .any
+            : path.emitterCell != nil ? form.bound : form.bound(ofFields: path.fields)
         switch path.valueKind {
         case .scalar:
             switch path.transformComponent {
@@ -279,8 +280,11 @@ extension SceneBuilder {
             case .scale?: return one(Values.number(node, what: "a scale factor").map { .scalar($0) })
             case nil: break
             }
-            if case .time = form { return one(Values.time(node, bound).map { .scalar($0) }) }
-            return one(Values.number(node, bound).map { .scalar($0) })
+            switch form {
+            case .time: return one(Values.time(node, bound).map { .scalar($0) })
+            case .angle: return one(Values.angle(node, bound).map { .scalar($0) })
+            default: return one(Values.number(node, bound).map { .scalar($0) })
+            }
         case .size: return one(Values.size(node, bound).map { .size($0) })
         case .rect: return one(Values.rect(node, sizeBound: isDelta ? .any : .nonNegative).map { .rect($0) })
         case .point: return one(Values.point(node).map { .point($0) })

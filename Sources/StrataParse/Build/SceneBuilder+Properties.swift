@@ -30,11 +30,10 @@ extension SceneBuilder {
     /// null means none for the properties that allow it.
     mutating func propertyValue(_ node: YAMLNode, _ property: LayerProperty) -> PropertyValue? {
         if node.isNull && property.nullable { return PropertyValue.none }
+        if let plain = Self.plainValue(node, property.form) { return take(plain).map { .animatable($0) } }
         func value(_ r: Parsed<AnimatableValue>) -> PropertyValue? { take(r).map { .animatable($0) } }
         switch property.form {
-        case .number(let b): return value(Values.number(node, b).map { .scalar($0) })
-        case .length(let b): return value(Values.length(node, b).map { .scalar($0) })
-        case .time(let b): return value(Values.time(node, b).map { .scalar($0) })
+        case .number, .length, .time, .angle, .bool, .color, .point, .size, .rect: return nil
         case .integer(let b): return take(Values.integer(node, b)).map { .integer($0) }
         case .count(let max, let what):
             guard let v = take(Values.integer(node, .nonNegative)) else { return nil }
@@ -43,11 +42,6 @@ extension SceneBuilder {
                 return nil
             }
             return .integer(v)
-        case .bool: return value(Values.bool(node).map { .bool($0) })
-        case .color: return value(Values.color(node).map { .color($0) })
-        case .point: return value(Values.point(node).map { .point($0) })
-        case .size(let b): return value(Values.size(node, b).map { .size($0) })
-        case .rect: return value(Values.rect(node).map { .rect($0) })
         case .transform: return take(Values.transform(node)).map { .animatable(.transform($0)) }
         case .choice(let names): return take(Values.choice(node, names, what: property.name)).map { .name($0) }
         case .names(let names, let what):
@@ -68,6 +62,23 @@ extension SceneBuilder {
         case .font:
             return take(Values.string(node, what: "a font asset name or family")).map { .font(font($0, at: node)) }
         case .cells: return buildCells(node).map { .cells($0) }
+        }
+    }
+
+    /// A value of the forms that are one number, colour, point, size or rect
+    /// (within the form's bound); nil for the other forms.
+    static func plainValue(_ node: YAMLNode, _ form: PropertyForm) -> Parsed<AnimatableValue>? {
+        switch form {
+        case .number(let b): return Values.number(node, b).map { .scalar($0) }
+        case .length(let b): return Values.length(node, b).map { .scalar($0) }
+        case .time(let b): return Values.time(node, b).map { .scalar($0) }
+        case .angle: return Values.angle(node).map { .scalar($0) }
+        case .bool: return Values.bool(node).map { .bool($0) }
+        case .color: return Values.color(node).map { .color($0) }
+        case .point: return Values.point(node).map { .point($0) }
+        case .size(let b): return Values.size(node, b).map { .size($0) }
+        case .rect: return Values.rect(node).map { .rect($0) }
+        default: return nil
         }
     }
 

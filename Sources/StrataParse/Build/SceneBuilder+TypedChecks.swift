@@ -93,9 +93,9 @@ extension SceneBuilder {
         }
         let perLayer = largest(.birthRate, e.birthRate) * largest(.lifetime, e.lifetime)
         return e.cells.reduce(0) { total, cell in
-            let rate = cell.largestValue(ofKey: "birthRate", animations: animations)
-            return total + rate * (cell.largestValue(ofKey: "lifetime", animations: animations)
-                                   + cell.largestValue(ofKey: "lifetimeRange", animations: animations))
+            let rate = cell.largestValue(ofKey: .birthRate, animations: animations)
+            return total + rate * (cell.largestValue(ofKey: .lifetime, animations: animations)
+                                   + cell.largestValue(ofKey: .lifetimeRange, animations: animations))
         } * perLayer
     }
 

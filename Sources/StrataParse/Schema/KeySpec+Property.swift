@@ -10,6 +10,13 @@ extension KeySpec {
     }
 }
 
+extension KeySpec {
+    /// The emitter cell key of a `CellKey`.
+    init(cell k: CellKey) {
+        self.init(k.name, ValueSchema(form: k.form), PropertyText.description(k))
+    }
+}
+
 extension ValueSchema {
     /// What a value of `form` may be in the JSON Schema.
     init(form: PropertyForm) {
@@ -17,6 +24,7 @@ extension ValueSchema {
         case .number(let b): self = .number(b)
         case .length(let b): self = .length(b)
         case .time(let b): self = .time(b)
+        case .angle: self = .angle
         case .integer(let b): self = .integer(b)
         case .count(let max, _): self = .integer(.closed(0, Double(max)))
         case .bool: self = .bool

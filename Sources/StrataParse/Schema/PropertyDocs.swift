@@ -20,6 +20,7 @@ public enum PropertyDocs {
         case "compositing": return keyTable(LayerProperty.all.filter { $0.group == .compositing })
         case "keyPaths": return keyPathTable(LayerProperty.addressable.filter { $0.layerTypes == nil }, withType: false)
         case "typeKeyPaths": return keyPathTable(LayerProperty.addressable.filter { $0.layerTypes != nil }, withType: true)
+        case "emitterCell": return cellTable()
         default:
             guard let type = LayerType(rawValue: name) else { return nil }
             let keys = LayerProperty.all.filter { $0.layerTypes?.contains(type) ?? false }
@@ -60,7 +61,19 @@ public enum PropertyDocs {
     static func keyTable(_ properties: [LayerProperty], defaultHeader: String = "default") -> String {
         var rows = ["| key | value | \(defaultHeader) |", "| --- | --- | --- |"]
         for p in properties {
-            rows.append("| `\(p.name)` | \(cell(PropertyText.value(p))) | \(cell(PropertyText.defaultText(p, code: true))) |")
+            let value = PropertyText.value(p.form, nullable: p.nullable, doc: p.doc)
+            rows.append("| `\(p.name)` | \(cell(value)) | \(cell(PropertyText.defaultText(p.defaultValue, p.form, code: true))) |")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    /// An emitter cell's keys: key | value | default | whether `emitterCells.<name>.<key>` animates it.
+    static func cellTable() -> String {
+        var rows = ["| key | value | default | animates |", "| --- | --- | --- | --- |"]
+        for k in CellKey.all {
+            let value = PropertyText.value(k.form, doc: k.doc)
+            let initial = PropertyText.defaultText(.animatable(k.defaultValue), k.form, code: true)
+            rows.append("| `\(k.name)` | \(cell(value)) | \(cell(initial)) | \(k.animates ? "yes" : "no") |")
         }
         return rows.joined(separator: "\n")
     }

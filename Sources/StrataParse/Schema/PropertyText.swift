@@ -6,14 +6,23 @@ enum PropertyText {
     /// The schema's description: the range, the doc, the default
     /// ("0 to 1; default 1").
     static func description(_ p: LayerProperty) -> String {
-        [range(p.form), p.doc, "default " + defaultText(p, code: false)].filter { !$0.isEmpty }.joined(separator: "; ")
+        description(p.form, p.doc, defaultText(p.defaultValue, p.form, code: false))
+    }
+
+    /// An emitter cell key's description.
+    static func description(_ k: CellKey) -> String {
+        description(k.form, k.doc, defaultText(.animatable(k.defaultValue), k.form, code: false))
+    }
+
+    static func description(_ form: PropertyForm, _ doc: String, _ defaultValue: String) -> String {
+        [range(form), doc, "default " + defaultValue].filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     /// The docs' value column: the form, then the doc
     /// ("length, 0 or more; drawn inside the bounds, above the sublayers").
-    static func value(_ p: LayerProperty) -> String {
-        let form = formPhrase(p.form) + (p.nullable ? ", or null" : "")
-        return p.doc.isEmpty ? form : form + "; " + p.doc
+    static func value(_ form: PropertyForm, nullable: Bool = false, doc: String) -> String {
+        let phrase = formPhrase(form) + (nullable ? ", or null" : "")
+        return doc.isEmpty ? phrase : phrase + "; " + doc
     }
 
     /// The default as a number range in words, for number forms ("0 to 1", "0 or more").
@@ -38,6 +47,7 @@ enum PropertyText {
         case .number(let b): return bounded("number", b)
         case .length(let b): return bounded("length", b)
         case .time(let b): return bounded("time", b, unit: " s")
+        case .angle: return "angle"
         case .integer(let b): return bounded("whole number", b)
         case .count(let max, _): return bounded("whole number", .closed(0, Double(max)))
         case .bool: return "boolean"
@@ -60,14 +70,14 @@ enum PropertyText {
     }
 
     /// The default value in words: `1`, `[0.5, 0.5]`, opaque black, identity, none.
-    static func defaultText(_ p: LayerProperty, code: Bool) -> String {
+    static func defaultText(_ value: PropertyValue, _ form: PropertyForm, code: Bool) -> String {
         func c(_ text: String) -> String { code ? "`\(text)`" : text }
         func list(_ values: [Double]) -> String { c("[" + values.map(Bound.format).joined(separator: ", ") + "]") }
-        switch p.defaultValue {
+        switch value {
         case .none: return "none"
         case .name(let n): return c(n)
         case .names(let names):
-            if case .names(let all, _) = p.form, names == all { return "all" }
+            if case .names(let all, _) = form, names == all { return "all" }
             return names.isEmpty ? "none" : names.map(c).joined(separator: ", ")
         case .integer(let i): return c(String(i))
         case .text(let t): return t.isEmpty ? "empty" : c(t)
