@@ -47,7 +47,7 @@ final class PropertyTableParseTests: XCTestCase {
         for p in LayerProperty.all {
             if case .choice(let names) = p.form {
                 let bad = Marked(layerScene(Self.typeLine(p) + "\(p.name): ⟨v⟩\(names[0])x"))
-                assertOnlyError(bad, at: "v", "unknown \(p.name) '\(names[0])x'; did you mean '\(names[0])'?")
+                assertOnlyError(bad, at: "v", "unknown \(p.noun ?? p.name) '\(names[0])x'; did you mean '\(names[0])'?")
             }
             let null = Marked(layerScene(Self.typeLine(p) + "\(p.name): ⟨v⟩null"))
             if p.nullable {

@@ -20,6 +20,8 @@ extension LayerProperty {
         let doc: String
         /// Other properties a write of this one changes (`scrollPoint` moves `bounds`).
         let alsoChanges: [String]
+        /// How messages name a value ("an instance count", "contents gravity"), when not by the form.
+        let noun: String?
         let read: @Sendable (LayerProperties) -> PropertyValue
         let write: @Sendable (inout LayerProperties, PropertyValue) -> Void
         /// The same for key paths, without a `PropertyValue` in between (the sampler's path).
@@ -34,9 +36,9 @@ extension LayerProperty {
                                   _ set: @escaping @Sendable (inout LayerProperties, V) -> Void,
                                   _ form: PropertyForm, _ animation: PropertyAnimation, _ invalidates: Invalidation,
                                   types: [LayerType]? = nil, group: PropertyGroup = .layer, nullable: Bool = false,
-                                  inspect: InspectRule = .unlessDefault, _ doc: String) {
+                                  inspect: InspectRule = .unlessDefault, noun: String? = nil, _ doc: String) {
             self.init(name, form, animation, invalidates, types: types, group: group, nullable: nullable,
-                      inspect: inspect, doc,
+                      inspect: inspect, noun: noun, doc,
                       read: { get($0).propertyValue },
                       write: { p, v in if let x = V(propertyValue: v) { set(&p, x) } })
             let empty = AnimatableValue.empty(of: form.valueKind ?? .scalar)
@@ -51,26 +53,26 @@ extension LayerProperty {
         init<S, V: PropertyStorable>(_ slot: TypeSlot<S>, _ name: String, _ get: @escaping @Sendable (S) -> V,
                                      _ set: @escaping @Sendable (inout S, V) -> Void,
                                      _ form: PropertyForm, _ animation: PropertyAnimation, _ invalidates: Invalidation,
-                                     nullable: Bool = false, _ doc: String) {
+                                     nullable: Bool = false, noun: String? = nil, _ doc: String) {
             self.init(name, { get(slot.get($0)) },
                       { p, v in
                           var s = slot.get(p)
                           set(&s, v)
                           slot.set(&p, s)
                       },
-                      form, animation, invalidates, types: [slot.type], nullable: nullable, doc)
+                      form, animation, invalidates, types: [slot.type], nullable: nullable, noun: noun, doc)
         }
 
         /// A property read and written by code of its own (one value stored in
         /// two fields, or a view of another field).
         init(_ name: String, _ form: PropertyForm, _ animation: PropertyAnimation, _ invalidates: Invalidation,
              types: [LayerType]? = nil, group: PropertyGroup = .layer, nullable: Bool = false,
-             inspect: InspectRule = .unlessDefault, alsoChanges: [String] = [], _ doc: String,
+             inspect: InspectRule = .unlessDefault, alsoChanges: [String] = [], noun: String? = nil, _ doc: String,
              read: @escaping @Sendable (LayerProperties) -> PropertyValue,
              write: @escaping @Sendable (inout LayerProperties, PropertyValue) -> Void) {
             self.name = name; self.form = form; self.animation = animation; self.invalidates = invalidates
             self.layerTypes = types; self.group = types == nil ? group : .type; self.nullable = nullable
-            self.inspect = inspect; self.alsoChanges = alsoChanges; self.doc = doc
+            self.inspect = inspect; self.alsoChanges = alsoChanges; self.noun = noun; self.doc = doc
             self.read = read; self.write = write
             let empty = AnimatableValue.empty(of: form.valueKind ?? .scalar)
             hot = HotAccessors(read: { read($0).animatable ?? empty }, write: { p, v in write(&p, .animatable(v)) })

@@ -75,7 +75,7 @@ extension LayerProperty {
                   }
               }),
         Entry("contentsGravity", { $0.contentsGravity }, { $0.contentsGravity = $1 },
-              .choice(ContentsGravity.names), .never, .content, group: .compositing,
+              .choice(ContentsGravity.names), .never, .content, group: .compositing, noun: "contents gravity",
               "where contents go in the bounds, and how they scale"),
         Entry("contentsRect", { $0.contentsRect }, { $0.contentsRect = $1 },
               .rect, .linear, .content, group: .compositing, "unit rect of the image that is shown"),

@@ -82,7 +82,7 @@ extension LayerProperty {
     /// CAReplicatorLayer.
     static let replicatorTable: [Entry] = [
         Entry(inReplicator, "instanceCount", { $0.instanceCount }, { $0.instanceCount = $1 },
-              .count(max: Limits.maxInstanceCount, of: "copies"), .never, .compositing,
+              .count(max: Limits.maxInstanceCount, of: "copies"), .never, .compositing, noun: "an instance count",
               "copies of the sublayers, the original included"),
         Entry(inReplicator, "instanceTransform", { $0.instanceTransform }, { $0.instanceTransform = $1 },
               .transform, .decomposed, .compositing,
@@ -145,7 +145,7 @@ extension LayerProperty {
         Entry(inEmitter, "spin", { $0.spin }, { $0.spin = $1 },
               .number(.any), .linear, .content, "multiplies every cell's spin"),
         Entry(inEmitter, "seed", { $0.seed }, { $0.seed = $1 },
-              .integer(.closed(0, Double(UInt32.max))), .never, .content,
+              .integer(.closed(0, Double(UInt32.max))), .never, .content, noun: "a seed",
               "seeds the particles' random values"),
         Entry(inEmitter, "emitterCells", { $0.cells }, { $0.cells = $1 },
               .cells, .linear, .content,

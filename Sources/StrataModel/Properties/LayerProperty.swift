@@ -34,6 +34,8 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     public var doc: String { entry.doc }
     /// Other properties a write of this one changes (`scrollPoint` moves `bounds`).
     public var alsoChanges: [String] { entry.alsoChanges }
+    /// How messages name a value when the form's word does not fit ("an instance count").
+    public var noun: String? { entry.noun }
 
     public var description: String { name }
 

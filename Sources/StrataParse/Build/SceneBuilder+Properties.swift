@@ -32,18 +32,20 @@ extension SceneBuilder {
         if node.isNull && property.nullable { return PropertyValue.none }
         if let plain = Self.plainValue(node, property.form) { return take(plain).map { .animatable($0) } }
         func value(_ r: Parsed<AnimatableValue>) -> PropertyValue? { take(r).map { .animatable($0) } }
+        let whole = property.noun ?? "a whole number"
         switch property.form {
         case .number, .length, .time, .angle, .bool, .color, .point, .size, .rect: return nil
-        case .integer(let b): return take(Values.integer(node, b)).map { .integer($0) }
+        case .integer(let b): return take(Values.integer(node, b, what: whole)).map { .integer($0) }
         case .count(let max, let what):
-            guard let v = take(Values.integer(node, .nonNegative)) else { return nil }
+            guard let v = take(Values.integer(node, .nonNegative, what: whole)) else { return nil }
             guard v <= max else {
                 sink.error(node.location, "\(property.name) \(v) is more than the limit of \(max) \(what)")
                 return nil
             }
             return .integer(v)
         case .transform: return take(Values.transform(node)).map { .animatable(.transform($0)) }
-        case .choice(let names): return take(Values.choice(node, names, what: property.name)).map { .name($0) }
+        case .choice(let names):
+            return take(Values.choice(node, names, what: property.noun ?? property.name)).map { .name($0) }
         case .names(let names, let what):
             guard let items = take(Values.list(node, of: "\(what) names")) else { return nil }
             return .names(items.compactMap { take(Values.choice($0, names, what: what)) })
