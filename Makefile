@@ -1,17 +1,19 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libmicrohttpd
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libavfilter \
+        libswresample libmicrohttpd
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
-            libswscale-dev libcairo2-dev libpango1.0-dev \
+            libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev \
             libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev pkg-config fonts-dejavu-core
-# Shells and groff: the tests check the completion scripts and the man page with them.
-TOOLS := zsh fish groff
-TOOL_PKGS := zsh fish groff-base
+# Shells and groff: the tests check the completion scripts and the man page with them;
+# ffprobe (the ffmpeg package) reads the videos back in tests (the product never runs it).
+TOOLS := zsh fish groff ffprobe
+TOOL_PKGS := zsh fish groff-base ffmpeg
 BIN_RELEASE := .build/release/strata
 MAN_PAGE := .build/man/strata.1
 COMPLETIONS := .build/completions
 
-.PHONY: deps deps-python build test test-golden test-preview test-browser demo bench docs man completions clean
+.PHONY: deps deps-python build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser demo bench docs man completions clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
@@ -58,6 +60,16 @@ test-golden:
 test-preview:
 	scripts/test-preview.sh $(BIN_RELEASE)
 
+# The Slurm recipe of docs/scale-out.md on a single-node cluster started on this
+# machine (installs slurm-wlm and munge if missing; ~40 s, ~1 min with the install).
+test-slurm: build
+	scripts/test-slurm.sh $(BIN_RELEASE)
+
+# The Kubernetes manifests of docs/scale-out.md against the batch/v1 Job schema
+# (kubernetes-validate from PyPI, in .build/venv), and their command run locally.
+test-kubernetes: build
+	scripts/test-kubernetes.sh $(BIN_RELEASE)
+
 # Screenshots a failing report.html in headless Chromium (local check, not CI).
 test-browser: build
 	scripts/test-browser.sh
@@ -89,6 +101,11 @@ completions: build
 # from the property table, LayerProperty; `make test` fails when they differ.
 docs:
 	STRATA_WRITE_DOCS=1 $(SWIFT) test --disable-swift-testing --filter PropertyDocsTests
+
+# Chunked renders: 1, 2 and 4 chunks of a 60 s 1080p scene, the join's share,
+# the speed-up predicted for 10 and 100 machines; writes bench/chunks-results.md (~10 min).
+bench-chunks: build
+	STRATA=$(BIN_RELEASE) bash bench/chunks.sh
 
 clean:
 	rm -rf .build out

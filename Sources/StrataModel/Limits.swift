@@ -13,6 +13,8 @@ public enum Limits {
     public static let maxFPS = 240.0
     /// Seconds of scene.
     public static let maxDuration = 3600.0
+    /// `audio:` tracks (each decodes up to the scene's length, 384 KB a second).
+    public static let maxAudioTracks = 16
 
     // MARK: The layer tree
 

@@ -1,5 +1,6 @@
 import StrataCompiler
 import StrataEncode
+import StrataModel
 import XCTest
 @testable import strata
 
@@ -36,7 +37,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(render.video.threads, 1)
         XCTAssertTrue(render.quiet)
         XCTAssertEqual(render.overrides.size?.width, 640)
-        XCTAssertEqual(render.overrides.fps, 24)
+        XCTAssertEqual(render.overrides.frameRate, FrameRate(24))
         XCTAssertEqual(render.overrides.scale, 2)
         XCTAssertEqual(render.frames, nil)
         let frames: RenderCommand = try command(["render", "s.yaml", "--frames", "3-5", "--output=out/"])
@@ -86,7 +87,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--fraems", "1"]),
                        "unknown option '--fraems' for render; did you mean '--frames'?")
         XCTAssertEqual(usageError(["check", "s.yaml", "--crf", "3"]),
-                       "unknown option '--crf' for check (an option of render or watch); see 'strata check --help'")
+                       "unknown option '--crf' for check (an option of render, watch or plan); see 'strata check --help'")
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "-x"]),
                        "unknown option '-x' for render; see 'strata render --help'")
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--preset", "fats"]),

@@ -5,7 +5,7 @@ import StrataParse
 /// takes and how its parsed arguments become a command of the compiler.
 enum Commands {
     /// In the order `strata --help`, the man page and the completions list them.
-    static let all: [CommandSpec] = [render, preview, watch, check, inspect, validate, schema, completion, help, version]
+    static let all: [CommandSpec] = [render, preview, watch, plan, concat, check, inspect, validate, schema, completion, help, version]
 
     static let sceneFile = Positional(placeholder: "SCENE.yaml", noun: "a scene file", count: .one,
                                       completion: .files(extensions: ["yaml", "yml"]))
@@ -13,25 +13,36 @@ enum Commands {
     /// The options of `render`, which `watch` takes too.
     static let renderOptions: [any AnyOption] = [
         Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
-        Options.fps, Options.scale, Options.set, Options.crf, Options.preset, Options.threads, Options.jobs,
+        Options.fps, Options.scale, Options.set, Options.codec, Options.crf, Options.preset, Options.threads,
+        Options.loop, Options.gifPalette, Options.gifDither, Options.jobs,
         Options.quiet, Options.contactSheet, Options.every,
     ]
 
     static let render = CommandSpec(
         name: "render",
-        summary: "render to out.mp4 (H.264), frames/ (PNG sequence), still.png or a contact sheet",
+        summary: "render to a video (.mp4 .mov .webm .gif .apng .webp), frames/ (PNG sequence), still.png or a contact sheet",
         discussion: """
-        OUT is a .mp4 file (H.264, yuv420p, BT.709), a folder ending in '/' (PNG \
-        sequence 00000.png ...) or a .png file (one still with --time or --frames N, \
-        or a contact sheet with --contact-sheet or --every). OUT /dev/null renders \
+        OUT is a video file, a folder ending in '/' (PNG sequence 00000.png ...) or a \
+        .png file (one still with --time or --frames N, or a contact sheet with \
+        --contact-sheet or --every). Videos: .mp4 H.264 (default), HEVC or AV1; .mov \
+        ProRes 4444 with alpha (default), ProRes 422 HQ/standard/LT/Proxy, H.264 or \
+        HEVC; .webm VP9 with alpha (default) or AV1; .gif (palette from the whole \
+        video or per frame, 1-bit transparency); .apng (lossless, alpha); .webp \
+        (animated, alpha). A transparent canvas keeps its alpha where the format has \
+        it and is a warning where not (composited over black). The scene's audio: \
+        tracks become AAC in .mp4/.mov and Opus in .webm. OUT /dev/null renders \
         every requested frame and discards it (times rendering alone; nothing is \
         written). Output is written under a temporary name and renamed when \
         complete: nothing is left on failure or interrupt.
         """,
         positional: sceneFile,
-        options: renderOptions,
+        options: renderOptions + [Options.chunk, Options.chunkFrames, Options.chunkFormat],
         required: [(Options.output, outputMissing("render"))]
-    ) { args throws(UsageError) in .run(try renderCommand(args)) }
+    ) { args throws(UsageError) in
+        var command = try renderCommand(args)
+        command.chunk = try chunkRequest(args)
+        return .run(command)
+    }
 
     /// What `render` and `watch` say when `-o` is missing.
     static func outputMissing(_ command: String) -> String {
@@ -41,20 +52,35 @@ enum Commands {
     /// The `RenderCommand` that `render` runs once and `watch` again on every change.
     static func renderCommand(_ args: ParsedArguments) throws(UsageError) -> RenderCommand {
         var command = RenderCommand(scenePath: args.positional, output: args[Options.output]!)
-        command.load = load(args)
-        command.overrides = overrides(args)
-        command.overrides.fps = args[Options.fps]
-        command.overrides.scale = args[Options.scale]
+        readRenderSettings(args, into: &command)
         command.time = args[Options.time]
-        command.frames = args[Options.frames]
         command.allVariants = args[Options.allVariants]
-        if let crf = args[Options.crf] { command.video.crf = crf }
-        if let preset = args[Options.preset] { command.video.preset = preset }
-        if let threads = args[Options.threads] { command.video.threads = threads }
+        if let loop = args[Options.loop] { command.video.loop = loop }
+        if let palette = args[Options.gifPalette] { command.video.gifPalette = palette }
+        if let dither = args[Options.gifDither] { command.video.gifDither = dither }
         if let jobs = args[Options.jobs] { command.jobs = jobs }
         command.quiet = args[Options.quiet]
         command.contactSheet = try contactSheet(args)
         return command
+    }
+
+    /// The options that decide what a render's frames and bytes are (what
+    /// `plan` takes too): scene params, size, frame rate, frames, encoder.
+    static let renderSettings: [any AnyOption] = [
+        Options.frames, Options.size, Options.variant, Options.fps, Options.scale, Options.set,
+        Options.codec, Options.crf, Options.preset, Options.threads,
+    ]
+
+    static func readRenderSettings(_ args: ParsedArguments, into command: inout RenderCommand) {
+        command.load = load(args)
+        command.overrides = overrides(args)
+        command.overrides.frameRate = args[Options.fps]
+        command.overrides.scale = args[Options.scale]
+        command.frames = args[Options.frames]
+        command.codec = args[Options.codec]
+        if let crf = args[Options.crf] { command.video.crf = crf }
+        if let preset = args[Options.preset] { command.video.preset = preset }
+        if let threads = args[Options.threads] { command.video.threads = threads }
     }
 
     /// `--contact-sheet` and `--every` together name one sheet.
