@@ -180,14 +180,42 @@ extension SceneBuilder {
         return (from, to, by)
     }
 
-    /// CASpringAnimation's physical keys (defaults: mass 1, stiffness 100, damping 10, initialVelocity 0).
+    /// CASpringAnimation's keys, written one of three ways (mixing them is an
+    /// error): the physical `mass`, `stiffness`, `damping` (defaults 1, 100,
+    /// 10); iOS 17's `perceptualDuration` and `bounce`; or SwiftUI's
+    /// `response` and `dampingRatio`. The last two are converted exactly
+    /// (`SpringAnimation.constants`); a missing one of a pair takes
+    /// SwiftUI's default (duration or response 0.5 s, bounce 0, damping
+    /// ratio 0.825). An over-damped feel (bounce < 0, damping ratio > 1)
+    /// over-damps unless `allowsOverdamping` says otherwise, as SwiftUI's does.
     mutating func buildSpring(_ m: MappingReader) -> SpringAnimation {
         var s = SpringAnimation()
+        let ways = [["mass", "stiffness", "damping"], ["perceptualDuration", "bounce"], ["response", "dampingRatio"]]
+        let written = ways.map { way in way.filter { m.has($0) } }
+        if written.filter({ !$0.isEmpty }).count > 1, let second = written.lastIndex(where: { !$0.isEmpty }),
+           let k = m.keyNode(written[second][0]) {
+            let first = written.firstIndex { !$0.isEmpty }!
+            sink.error(k.location, "'\(written[second][0])' and '\(written[first][0])' describe the spring two ways; write \(Suggestion.list(ways[second], conjunction: "and")) or \(Suggestion.list(ways[first], conjunction: "and")), not both")
+        }
         if let v = read(m, "mass", { Values.number($0, .positive, what: "a mass") }) { s.mass = v }
         if let v = read(m, "stiffness", { Values.number($0, .positive, what: "a stiffness") }) { s.stiffness = v }
         if let v = read(m, "damping", { Values.number($0, .nonNegative, what: "a damping") }) { s.damping = v }
+        let perceptual = read(m, "perceptualDuration") { Values.time($0, .positive(atMost: Limits.maxDuration)) }
+        let bounce = read(m, "bounce") { Values.number($0, Bound(min: -1, minInclusive: false, max: 1), what: "a bounce") }
+        let response = read(m, "response") { Values.time($0, .positive(atMost: Limits.maxDuration)) }
+        let ratio = read(m, "dampingRatio") { Values.number($0, .nonNegative, what: "a damping ratio") }
+        var overdamped = false
+        if !written[1].isEmpty {
+            let b = bounce ?? 0
+            (s.mass, s.stiffness, s.damping) = SpringAnimation.constants(perceptualDuration: perceptual ?? 0.5, bounce: b)
+            overdamped = b < 0
+        } else if !written[2].isEmpty {
+            let z = ratio ?? 0.825
+            (s.mass, s.stiffness, s.damping) = SpringAnimation.constants(response: response ?? 0.5, dampingRatio: z)
+            overdamped = z > 1
+        }
         if let v = read(m, "initialVelocity", { Values.number($0, what: "a velocity") }) { s.initialVelocity = v }
-        if let v = read(m, "allowsOverdamping", Values.bool) { s.allowsOverdamping = v }
+        s.allowsOverdamping = read(m, "allowsOverdamping", Values.bool) ?? overdamped
         return s
     }
 

@@ -95,6 +95,10 @@ enum KeyTables {
         KeySpec("mass", .number(.positive), "spring: greater than 0; default 1"),
         KeySpec("stiffness", .number(.positive), "spring: greater than 0; default 100"),
         KeySpec("damping", .number(.nonNegative), "spring: 0 or more; default 10"),
+        KeySpec("perceptualDuration", .time(.positive(atMost: Limits.maxDuration)), "spring (iOS 17): the pace, the undamped period; with bounce instead of mass, stiffness, damping; default 0.5s"),
+        KeySpec("bounce", .number(Bound(min: -1, minInclusive: false, max: 1)), "spring (iOS 17): 0 no bounce (critical), up to 1 (undamped); negative over-damps; default 0"),
+        KeySpec("response", .time(.positive(atMost: Limits.maxDuration)), "spring (SwiftUI): the undamped period; with dampingRatio instead of mass, stiffness, damping; default 0.5s"),
+        KeySpec("dampingRatio", .number(.nonNegative), "spring (SwiftUI): 1 is critical, below bounces, above over-damps; default 0.825"),
         KeySpec("initialVelocity", .number(.any), "spring: distances per second toward the target; default 0"),
         KeySpec("allowsOverdamping", .bool, "spring: damping above critical is over-damped, not critical; default false"),
         KeySpec("animations", .list(.ref("animation")), "group: the animations, in the group's time"),
@@ -106,7 +110,8 @@ enum KeyTables {
     /// Keys that belong to one animation type (the others are common to all but groups).
     static let animationKeysByType: [(String, [String])] = [
         ("basic", ["from", "to", "by"]),
-        ("spring", ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping"]),
+        ("spring", ["from", "to", "by", "mass", "stiffness", "damping", "perceptualDuration", "bounce", "response",
+                    "dampingRatio", "initialVelocity", "allowsOverdamping"]),
         ("keyframe", ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
                       "continuityValues", "biasValues", "rotationMode"]),
         ("group", ["animations"]),
