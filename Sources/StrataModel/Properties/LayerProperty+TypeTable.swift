@@ -60,8 +60,8 @@ extension LayerProperty {
     static let gradientTable: [Entry] = [
         Entry(inGradient, "colors", { $0.colors }, { $0.colors = $1 },
               .colors, .sameCount, .content, "the gradient's colors, in order"),
-        Entry("locations", .numbers(.unit, what: "a location"), .sameCount, .content, types: [.gradient],
-              nullable: true, "one stop per color; none spreads them evenly",
+        Entry("locations", .numbers(.any, what: "a location"), .sameCount, .content, types: [.gradient],
+              nullable: true, "one stop per color, 0 at startPoint and 1 at endPoint; outside 0 to 1 lies beyond them; none spreads them evenly",
               read: { .animatable(.numbers(($0.gradient ?? GradientProperties()).resolvedLocations)) },
               write: { p, v in
                   guard let list = [Double]?(propertyValue: v) else { return }
