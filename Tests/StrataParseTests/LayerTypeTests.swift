@@ -58,7 +58,7 @@ final class LayerTypeTests: XCTestCase {
         assertOnlyError(Marked(layerScene("type: shape\npath: {polygon: ⟨l⟩[[0, 0]]}")), at: "l",
                         "a polygon needs at least 2 points, found 1")
         assertOnlyError(Marked(layerScene("type: shape\npath: {⟨k⟩circle: 3}")), at: "k",
-                        "unknown path shape key 'circle'; expected 'rect', 'cornerRadius', 'ellipse' or 'polygon'")
+                        "unknown path shape key 'circle'; expected 'rect', 'cornerRadius', 'ellipse', 'polygon' or 'arc'")
     }
 
     func testPathSyntaxErrorsPointInsideTheString() {

@@ -16,7 +16,7 @@ extension SceneBuilder {
                                  from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
         guard keyPath.fields.isEmpty, [.path, .colors, .numbers].contains(keyPath.valueKind) else { return }
         if keyPath.valueKind == .path, let key = m.keyNode("by") {
-            sink.error(key.location, "'by' does not apply to 'path'; use 'from' and 'to'")
+            sink.error(key.location, "'by' does not apply to '\(keyPath.property.name)'; use 'from' and 'to'")
             return
         }
         var ends: [(String, AnimatableValue, YAMLNode)] = []
@@ -30,7 +30,7 @@ extension SceneBuilder {
         } else if let (name, value, node) = ends.first {
             let model = keyPath.property.animatableValue(of: layerModel)
             if keyPath.valueKind == .path, case .path(let p) = model, p.isEmpty {
-                sink.error(node.location, "the layer has no 'path' for the animation to start or end at; give both 'from' and 'to'")
+                sink.error(node.location, "the layer has no '\(keyPath.property.name)' for the animation to start or end at; give both 'from' and 'to'")
             } else if let problem = Self.mismatch(value, model, other: "the layer's '\(keyPath.property.name)' (the animation's other end)") {
                 sink.error(node.location, "'\(name)' \(problem)")
             }

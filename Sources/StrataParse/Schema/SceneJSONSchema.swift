@@ -49,6 +49,7 @@ enum SchemaGenerator {
             ("constraint", .object(objectBody(KeyTables.constraint))),
             ("emitterCell", .object(objectBody(KeyTables.emitterCell))),
             ("pathShape", .object(objectBody(KeyTables.pathShape) + [("minProperties", .number(1))])),
+            ("arc", .object(objectBody(KeyTables.arc))),
             ("particleShape", .object(objectBody(KeyTables.particleShape) + [("minProperties", .number(1)), ("maxProperties", .number(1))])),
         ]
     }
