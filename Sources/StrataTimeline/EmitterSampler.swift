@@ -171,10 +171,3 @@ struct EmitterSampler {
         return largest
     }
 }
-
-extension AnimatableValue {
-    var scalarValue: Double? {
-        if case .scalar(let v) = self { return v }
-        return nil
-    }
-}

@@ -67,6 +67,9 @@ extension SceneBuilder {
         } else if type != "group" && !m.suggested.contains("keyPath") {
             sink.error(node.location, "missing required key 'keyPath' in animation")
         }
+        let function = buildValueFunction(m, keyPath: keyPath, type: type)
+        // Without its function the values cannot be read as what they are.
+        if m.has("valueFunction") && function == nil { return nil }
         var timing = buildMediaTiming(m)
         let timingFunction = read(m, "timingFunction", Self.timingFunction)
         let removedOnCompletion = read(m, "removedOnCompletion", Values.bool)
@@ -84,9 +87,9 @@ extension SceneBuilder {
             }
             kind = buildGroup(m, node: node, depth: depth)
         case "keyframe":
-            kind = keyPath.flatMap { buildKeyframes(m, node: node, keyPath: $0, additive: additive) }
+            kind = keyPath.flatMap { buildKeyframes(m, node: node, keyPath: $0, additive: additive, function: function) }
         default:
-            let values = buildEnds(m, node: node, keyPath: keyPath, valuesOptional: action != nil)
+            let values = buildEnds(m, node: node, keyPath: keyPath, valuesOptional: action != nil, function: function)
             if type == "spring" {
                 var spring = buildSpring(m)
                 spring.from = values?.from; spring.to = values?.to; spring.by = values?.by
@@ -114,6 +117,7 @@ extension SceneBuilder {
         if depth == 0 { warnAboutFillWithoutHold(m, animation) }
         animation.additive = additive
         animation.cumulative = cumulative
+        animation.valueFunction = function
         return BuiltAnimation(animation: animation, hasDuration: hasDuration, hasTimingFunction: timingFunction != nil)
     }
 
@@ -148,7 +152,8 @@ extension SceneBuilder {
 
     /// from / to / by of a basic or spring animation, or nil after an error.
     /// In an action all three may be missing.
-    mutating func buildEnds(_ m: MappingReader, node: YAMLNode, keyPath: LayerKeyPath?, valuesOptional: Bool)
+    mutating func buildEnds(_ m: MappingReader, node: YAMLNode, keyPath: LayerKeyPath?, valuesOptional: Bool,
+                            function: ValueFunction? = nil)
         -> (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)? {
         let ends = ["from", "to", "by"].filter { m.has($0) }
         var failed = false
@@ -169,15 +174,38 @@ extension SceneBuilder {
             sink.error(by.location, "'by' does not apply to the boolean key path '\(keyPath.text)'; use 'from' and 'to'")
             failed = true
         }
-        let from = m["from"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false)) }
-        let to = m["to"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false)) }
-        let by = m["by"].flatMap { take(valueForAnimation($0, keyPath, isDelta: true)) }
+        let from = m["from"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false, function: function)) }
+        let to = m["to"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false, function: function)) }
+        let by = m["by"].flatMap { take(valueForAnimation($0, keyPath, isDelta: true, function: function)) }
         checkTypedEnds(keyPath, m, from: from, to: to, by: by)
         if failed || (m.has("from") && from == nil) || (m.has("to") && to == nil) || (m.has("by") && by == nil) {
             return nil
         }
         if ends.isEmpty && !valuesOptional { return nil }
         return (from, to, by)
+    }
+
+    /// CAPropertyAnimation's `valueFunction` (CAValueFunction), on a whole
+    /// transform key path (`transform`, `sublayerTransform`,
+    /// `instanceTransform`) of a basic, keyframe or spring animation.
+    mutating func buildValueFunction(_ m: MappingReader, keyPath: LayerKeyPath?, type: String) -> ValueFunction? {
+        guard let node = m["valueFunction"],
+              let f = take(Values.choice(node, ValueFunction.self, what: "value function")) else { return nil }
+        if type == "group" {
+            sink.error(m.keyNode("valueFunction")!.location, "'valueFunction' does not apply to a group; set it on the animations in it")
+            return nil
+        }
+        guard let path = keyPath else { return nil }
+        guard path.valueKind == .transform, path.transformComponent == nil else {
+            let whole = path.transformComponent != nil ? path.property.name : "transform"
+            sink.error(node.location, "a value function makes a whole transform: use keyPath '\(whole)', not '\(path.text)'")
+            return nil
+        }
+        if let p = m.keyNode("path") {
+            sink.error(p.location, "a value function takes 'values', not a 'path'")
+            return nil
+        }
+        return f
     }
 
     /// CASpringAnimation's keys, written one of three ways (mixing them is an

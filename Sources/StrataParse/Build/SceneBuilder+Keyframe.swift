@@ -5,7 +5,7 @@ extension SceneBuilder {
     /// Core Animation's rules for `keyTimes` are errors here, each at the
     /// value that breaks it; keys that a mode ignores are warnings.
     mutating func buildKeyframes(_ m: MappingReader, node: YAMLNode, keyPath: LayerKeyPath,
-                                 additive: Bool) -> Animation.Kind? {
+                                 additive: Bool, function: ValueFunction? = nil) -> Animation.Kind? {
         let mode = read(m, "calculationMode") { Values.choice($0, KeyframeAnimation.CalculationMode.self, what: "calculationMode") }
             ?? .linear
         let rotation = read(m, "rotationMode") { Values.choice($0, KeyframeAnimation.RotationMode.self, what: "rotationMode") }
@@ -38,7 +38,7 @@ extension SceneBuilder {
                 } else if items.count > Limits.maxKeyframes {
                     sink.error(v.location, "'values' has \(items.count) values; at most \(Limits.maxKeyframes) are allowed")
                 } else {
-                    let parsed = items.map { take(valueForAnimation($0, keyPath, isDelta: additive)) }
+                    let parsed = items.map { take(valueForAnimation($0, keyPath, isDelta: additive, function: function)) }
                     if parsed.allSatisfy({ $0 != nil }) { values = parsed.map { $0! } }
                 }
             }

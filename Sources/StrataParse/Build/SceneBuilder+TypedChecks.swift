@@ -3,8 +3,28 @@ import StrataModel
 extension SceneBuilder {
     /// A from / to / by or keyframe value; paths are read with the scene
     /// text so that a syntax error points inside the string.
-    func valueForAnimation(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
-        Self.animationValue(node, path, isDelta: isDelta, source: source)
+    func valueForAnimation(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool,
+                           function: ValueFunction? = nil) -> ParsedMany<AnimatableValue> {
+        guard let function else { return Self.animationValue(node, path, isDelta: isDelta, source: source) }
+        return Self.valueFunctionValue(node, function, of: path)
+    }
+
+    /// A value of a CAValueFunction: a scalar function takes its component's
+    /// values (`rotateZ` angles, `scaleX` factors, `translateX` lengths);
+    /// `scale` and `translate` take `[x, y]` or `[x, y, z]`.
+    static func valueFunctionValue(_ node: YAMLNode, _ function: ValueFunction, of path: LayerKeyPath) -> ParsedMany<AnimatableValue> {
+        if let (c, axis) = function.component {
+            var component = path
+            component.transformComponent = c
+            component.axis = axis
+            return animationValue(node, component, isDelta: true)
+        }
+        let isScale = function == .scale
+        let what = isScale ? "scale factors [sx, sy] or [sx, sy, sz]" : "a translation [tx, ty] or [tx, ty, tz] in points"
+        // Always three, so that [x, y] and [x, y, z] ends interpolate.
+        return Values.numbers(node, counts: [2, 3], what: what) { item in
+            isScale ? Values.number(item, what: "a scale factor") : Values.length(item)
+        }.map { .numbers($0.count == 3 ? $0 : $0 + [isScale ? 1 : 0]) }.mapError { DiagnosticList([$0]) }
     }
 
     /// Paths interpolate only between paths of the same structure, and

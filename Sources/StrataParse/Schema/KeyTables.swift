@@ -83,6 +83,7 @@ enum KeyTables {
         KeySpec("additive", .bool, "add to the value below instead of replacing it; default false"),
         KeySpec("cumulative", .bool, "each repeat continues from where the last ended; default false"),
         KeySpec("timingFunction", .timingFunction, "linear|easeIn|easeOut|easeInEaseOut|default or [c1x, c1y, c2x, c2y]; default linear"),
+        KeySpec("valueFunction", .choice(ValueFunction.allCases.map(\.rawValue)), "CAValueFunction on a transform key path: the values are angles (rotateX/Y/Z), factors (scaleX/Y/Z), lengths (translateX/Y/Z) or [x, y(, z)] (scale, translate) made into the transform"),
         KeySpec("values", .list(.animationValue), "keyframe: one value per keyframe, of the key path's kind"),
         KeySpec("path", .string, "keyframe: SVG path data the point moves along (position, anchorPoint, ...); its points are the keyframes"),
         KeySpec("keyTimes", .list(.number(.unit)), "keyframe: one per keyframe (discrete: or one more), 0 to 1, not decreasing, first 0, last 1"),
