@@ -4,7 +4,8 @@ extension Sampler {
     /// A layer's own drawing at one time, from its presentation values:
     /// values are clamped to what they can mean (trim fractions to 0...1,
     /// widths to 0 or more), so the renderer needs no defaulting.
-    static func content(of layer: Layer, properties p: LayerProperties, localTime: Double) -> RenderContent {
+    static func content(of layer: Layer, properties p: LayerProperties, localTime: Double,
+                        sequenceLimit: Int = .max) -> RenderContent {
         guard !p.hidden else { return .none }
         switch layer.type {
         case .shape:
@@ -26,7 +27,7 @@ extension Sampler {
             return .gradient(g)
         case .emitter:
             guard let e = p.emitter, !e.cells.isEmpty else { return .none }
-            let particles = EmitterSampler(layer: layer, presentation: e).particles(at: localTime)
+            let particles = EmitterSampler(layer: layer, presentation: e, sequenceLimit: sequenceLimit).particles(at: localTime)
             return particles.particles.isEmpty ? .none : .particles(particles)
         case .layer, .replicator, .transform, .scroll:
             return .none

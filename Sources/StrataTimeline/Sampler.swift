@@ -36,7 +36,7 @@ public enum Sampler {
             sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", parentTime: localTime, context: context)
         }
         result.transition = activeTransition(of: layer, path: path, localTime: localTime, context: context)
-        result.content = content(of: layer, properties: properties, localTime: localTime)
+        result.content = content(of: layer, properties: properties, localTime: localTime, sequenceLimit: context.sequenceLimit)
         if layer.type == .replicator { result.instances = instances(of: layer, path: path, properties: properties, localTime: localTime, context: context) }
         return result
     }

@@ -25,7 +25,7 @@ final class ContentsChangeParseTests: XCTestCase {
           - {at: 2s, set: {l.contents: null}}
         """))
         let changes = scene(ok)?.timeline.flatMap(\.changes) ?? []
-        XCTAssertEqual(changes.map(\.value), [.image(ContentsValue(key: "one")), .image(ContentsValue(key: nil))])
+        XCTAssertEqual(changes.map(\.value), [.animatable(.image(ContentsValue(key: "one"))), .animatable(.image(ContentsValue(key: nil)))])
         XCTAssertEqual(changes.first?.keyPath.property, .contents)
         XCTAssertNotNil(scene(ok)?.images["one"], "decoded when the scene loads")
 

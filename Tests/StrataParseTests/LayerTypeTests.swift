@@ -244,13 +244,13 @@ final class LayerTypeTests: XCTestCase {
 
         // 2000/s living 30 s: 60000 particles alive at once.
         assertOnlyError(Marked(layerScene("type: emitter\n⟨k⟩emitterCells: [{contents: circle, birthRate: 2000, lifetime: 30}]")), at: "k",
-                        "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells, with the layer's multipliers); at most 50000 are allowed")
+                        "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells and sub-cells, with the layer's multipliers); at most 50000 are allowed")
         // An animated multiplier counts at its largest.
         assertOnlyError(Marked(layerScene("""
         type: emitter
         ⟨k⟩emitterCells: [{contents: circle, birthRate: 100, lifetime: 10}]
         animations: [{keyPath: birthRate, to: 60}]
-        """)), at: "k", "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells, with the layer's multipliers); at most 50000 are allowed")
+        """)), at: "k", "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells and sub-cells, with the layer's multipliers); at most 50000 are allowed")
         assertOnlyError(Marked(layerScene("type: emitter\nemitterCells: [{contents: ⟨c⟩star}]")), at: "c",
                         "particle contents 'star' is neither an asset name, an image file (looked for 'star') nor a built-in shape ('circle', 'square')")
         // A cell without contents draws nothing: a warning.

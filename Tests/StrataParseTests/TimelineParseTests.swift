@@ -42,7 +42,7 @@ final class TimelineParseTests: XCTestCase {
         XCTAssertEqual([transition.startProgress, transition.endProgress], [0.2, 0.8])
         XCTAssertEqual(t.changes.map(\.layer), [[0, 0], [1], [0]])
         XCTAssertEqual(t.changes.map(\.keyPath.text), ["position", "bounds.size.width", "masksToBounds"])
-        XCTAssertEqual(t.changes.map(\.value), [.point(Point(10, 10)), .scalar(20), .bool(true)])
+        XCTAssertEqual(t.changes.map(\.value), [.animatable(.point(Point(10, 10))), .animatable(.scalar(20)), .animatable(.bool(true))])
         XCTAssertEqual(t.nested.first?.duration, 0.2)
         XCTAssertNotNil(t.nested.first?.transition)
         XCTAssertNil(t.nested.first?.transition ?? nil, "transition: null clears the outer one")

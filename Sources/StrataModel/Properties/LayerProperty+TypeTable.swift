@@ -127,6 +127,8 @@ extension LayerProperty {
         Entry(inEmitter, "emitterSize", { $0.emitterSize }, { $0.emitterSize = $1 },
               .size(.nonNegative), .linear, .content,
               "of the emission shape; a circle's radius is its width"),
+        Entry(inEmitter, "emitterDepth", { $0.emitterDepth }, { $0.emitterDepth = $1 },
+              .length(.nonNegative), .linear, .content, "the z extent of a cuboid emission shape"),
         Entry(inEmitter, "emitterShape", { $0.emitterShape }, { $0.emitterShape = $1 },
               .choice(EmitterShape.names), .never, .content, "where particles are born"),
         Entry(inEmitter, "emitterMode", { $0.emitterMode }, { $0.emitterMode = $1 },

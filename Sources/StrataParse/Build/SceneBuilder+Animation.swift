@@ -58,7 +58,7 @@ extension SceneBuilder {
                     sink.error(k.location, "'\(path.property.name)' is not an animatable property")
                     keyPath = nil
                 }
-                if let cell = keyPath?.emitterCell, layerType == .emitter, !checkEmitterCellName(cell.name, at: k.location) {
+                if let cell = keyPath?.emitterCell, layerType == .emitter, !checkEmitterCellName(cell.path, at: k.location) {
                     keyPath = nil
                 }
             }

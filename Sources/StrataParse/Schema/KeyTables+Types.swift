@@ -10,6 +10,7 @@ extension KeyTables {
     ] + CellKey.all.map(KeySpec.init(cell:)) + [
         KeySpec("contentsRect", .rect, "unit rect of the contents image shown (rounded to whole pixels); default [0, 0, 1, 1]"),
         KeySpec("contentsScale", .number(.positive(atMost: Limits.maxContentsScale)), "contents image pixels per point; default 1"),
+        KeySpec("emitterCells", .list(.ref("emitterCell")), "sub-cells: each particle of this cell emits them, at its position and relative to its direction (fireworks); names unique among siblings"),
     ])
 
     /// `path: {rect: ...}` and friends.
