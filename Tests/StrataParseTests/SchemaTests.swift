@@ -13,6 +13,7 @@ final class SchemaTests: XCTestCase {
     func testSchemaIsValidJSONOfDraft2020() throws {
         let s = try schema()
         XCTAssertEqual(s["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+        XCTAssertEqual(s["$id"] as? String, "urn:strata:scene:1")
         XCTAssertEqual(s["required"] as? [String], ["strata", "canvas"])
         XCTAssertEqual(s["additionalProperties"] as? Bool, false)
         let top = try XCTUnwrap(s["properties"] as? [String: Any])

@@ -31,11 +31,11 @@ extension ValueSchema {
         case .color: self = .color
         case .point: self = .point
         case .size(let b): self = .size(b)
-        case .rect: self = .rect
+        case .rect: self = .rect(.nonNegative)
         case .transform: self = .transform
         case .choice(let names): self = .choice(names)
         case .names(let names, _): self = .list(.choice(names))
-        case .path, .shape: self = .anyOf([.string, .ref("pathShape")])
+        case .path, .shape: self = .anyOf([.pattern(PathDataParser.schemaPattern), .ref("pathShape")])
         case .colors: self = .list(.color)
         case .numbers(let b, _): self = .list(.number(b))
         case .text, .image, .font: self = .string
@@ -58,18 +58,4 @@ extension ValueSchema {
         var seen: Set<String> = []
         return schemas.filter { seen.insert(SchemaGenerator.schema($0).serialized(indent: nil)).inserted }
     }()
-}
-
-extension PropertyForm {
-    /// The form with its bounds lifted.
-    var unbounded: PropertyForm {
-        switch self {
-        case .number: return .number(.any)
-        case .length: return .length(.any)
-        case .time: return .time(.any)
-        case .size: return .size(.any)
-        case .numbers(_, let what): return .numbers(.any, what: what)
-        default: return self
-        }
-    }
 }
