@@ -198,8 +198,10 @@ enum Commands {
         name: "schema",
         summary: "print the JSON Schema of the scene format (for editors)",
         discussion: """
-        Prints the JSON Schema (draft 2020-12) of the scene format, for editors \
-        (e.g. the YAML language server's '# yaml-language-server: $schema=...').
+        Prints the JSON Schema (draft 2020-12, $id urn:strata:scene:1) of the scene format, \
+        generated from the parser's own tables, for editors: save it with \
+        'strata schema > strata.schema.json' and start a scene with \
+        '# yaml-language-server: $schema=strata.schema.json' (a path relative to the scene).
         """,
         options: []
     ) { _ throws(UsageError) in .run(SchemaCommand()) }
