@@ -14,7 +14,7 @@ final class SchemaAgreementTests: XCTestCase {
                           "red", "true", "'M 0 0 L 1 1'", "[red, blue]", "[0.5, 1]", "[{rotate: 45}]"]
     /// `by` is a delta (no bounds) and booleans and paths take none: fewer
     /// samples tell (the validator's time is most of these tests').
-    static let deltas = ["-1", "[-1, 2]", "true", "'M 0 0 L 1 1'"]
+    static let deltas = ["-1", "[-1, 2]", "[0, 0, -1, 1]", "true", "'M 0 0 L 1 1'"]
     /// A transaction's value is checked as `to` is; these reach every form.
     static let settings = ["-1", "0.5", "45deg", "[-1, 2]", "[0, 0, -1, 1]", "red", "true", "'M 0 0 L 1 1'", "[red, blue]", "[{rotate: 45}]"]
 

@@ -96,6 +96,7 @@ final class SchemaValidationTests: XCTestCase {
         ("a basic key on a keyframe animation", "{animations: [{keyPath: opacity, values: [0, 1], from: 0}]}", false),
         ("a motion path for a number", "{animations: [{keyPath: opacity, path: 'M 0 0 L 1 1'}]}", false),
         ("a motion path for a point", "{animations: [{keyPath: position, path: 'M 0 0 L 10 10'}]}", true),
+        ("values and a motion path", "{animations: [{keyPath: position, values: [[0, 0], [1, 1]], path: 'M 0 0 L 10 10'}]}", false),
         ("repeatCount and repeatDuration", "{animations: [{keyPath: opacity, to: 1, repeatCount: 2, repeatDuration: 1}]}", false),
         ("a negative duration", "{animations: [{keyPath: opacity, to: 1, duration: -1s}]}", false),
     ]

@@ -18,6 +18,12 @@ extension KeySpec {
 }
 
 extension ValueSchema {
+    /// What a delta of `form` may be (`by`, additive keyframes): its bounds
+    /// lifted, a rect's size too (as the parser reads them).
+    init(delta form: PropertyForm) {
+        self = form == .rect ? .rect(.any) : ValueSchema(form: form.unbounded)
+    }
+
     /// What a value of `form` may be in the JSON Schema.
     init(form: PropertyForm) {
         switch form {

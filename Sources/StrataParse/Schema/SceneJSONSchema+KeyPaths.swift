@@ -10,7 +10,7 @@ import StrataModel
 /// structure, a list's count against the other end) are the parser's.
 extension SchemaGenerator {
     static var animation: J {
-        guard case .object(var body) = J.object(objectBody(KeyTables.animation)) else { return .null }
+        var body = objectBody(KeyTables.animation)
         let rules = valueRules + animationTypeRules + exclusionRules(KeyTables.animation)
         body.insert(("description", .string("an animation (CABasicAnimation, CAKeyframeAnimation, CASpringAnimation, CAAnimationGroup)")), at: 0)
         body.append(("allOf", .array(rules)))
@@ -20,7 +20,7 @@ extension SchemaGenerator {
     /// `animationOf.T`: the key paths an animation on a layer of type T may
     /// name (every layer's, T's own, and for emitters the cell key paths),
     /// in groups too.
-    static var animationTypeDefinitions: [(String, J)] {
+    static var animationsByLayerType: [(String, J)] {
         LayerType.allCases.map { type in
             let paths = LayerKeyPath.animatablePaths.filter { $0.property.belongs(to: type) }.map(\.text)
             let cells = LayerProperty.emitterCells.belongs(to: type) ? CellKey.animatable : []
@@ -72,7 +72,7 @@ extension SchemaGenerator {
 
     /// The value keys of an animation of a key path of `form`.
     static func values(of form: PropertyForm, kind: ValueKind) -> J {
-        let value = schema(ValueSchema(form: form)), delta = schema(ValueSchema(form: form.unbounded))
+        let value = schema(ValueSchema(form: form)), delta = schema(ValueSchema(delta: form))
         let adds = kind != .bool && kind != .path
         var properties: [(String, J)] = [("from", value), ("to", value)]
         if adds { properties.append(("by", delta)) }
@@ -160,11 +160,5 @@ extension SchemaGenerator {
             }
         }
         return groups
-    }
-
-    /// A table's exclusions as rules for `allOf`.
-    static func exclusionRules(_ table: KeyTable) -> [J] {
-        guard case .array(let rules)? = exclusions(table).first?.1 else { return [] }
-        return rules
     }
 }

@@ -29,7 +29,7 @@ extension SchemaGenerator {
             ("description", .string("a layer (CALayer); 'type' picks its class, and a layer without 'type' is a plain 'layer'")),
             ("type", .string("object")), ("properties", .object(properties)),
             ("additionalProperties", .bool(false)),
-            ("allOf", .array(rules + layerExclusions)),
+            ("allOf", .array(rules + exclusionRules(KeyTables.layer))),
         ])
     }
 
@@ -56,11 +56,5 @@ extension SchemaGenerator {
             }
             return ("layer.\(type.rawValue)", .object([("properties", .object(own)), ("allOf", .array(rejections))]))
         }
-    }
-
-    /// The parser's rule that `frame` replaces `bounds` and `position`.
-    static var layerExclusions: [J] {
-        guard case .array(let rules)? = exclusions(KeyTables.layer).first?.1 else { return [] }
-        return rules
     }
 }

@@ -56,7 +56,7 @@ enum SchemaGenerator {
             ("layer", layer),
         ] + layerTypeDefinitions + [
             ("animation", animation),
-        ] + animationTypeDefinitions + [
+        ] + animationsByLayerType + [
             ("transaction", .object(objectBody(KeyTables.transaction) + [("required", .array([.string("at")]))])),
             ("nestedTransaction", .object(objectBody(KeyTables.transaction)
                 + [("allOf", .array([forbidden(["at"], "a nested transaction commits with its outer one; 'at' belongs on top-level timeline entries")]))])),
@@ -64,7 +64,7 @@ enum SchemaGenerator {
             ("transition", .object(objectBody(KeyTables.transition))),
             ("golden", .object(objectBody(KeyTables.golden))),
             ("audioTrack", .object(objectBody(KeyTables.audioTrack))),
-            ("goldenFrame", .object(objectBody(KeyTables.goldenFrame) + exclusions(KeyTables.goldenFrame)
+            ("goldenFrame", .object(objectBody(KeyTables.goldenFrame) + [("allOf", .array(exclusionRules(KeyTables.goldenFrame)))]
                 + [("anyOf", .array(["frame", "time"].map { .object([("required", .array([.string($0)]))]) }))])),
             ("tolerance", .object(objectBody(KeyTables.tolerance))),
             ("constraint", .object(objectBody(KeyTables.constraint))),
@@ -93,14 +93,13 @@ enum SchemaGenerator {
         }
     }
 
-    /// `allOf` rules for the table's keys that exclude each other: the second
-    /// of a pair is not allowed once the first is there, with the parser's message.
-    static func exclusions(_ table: KeyTable) -> [(String, J)] {
-        guard !table.exclusions.isEmpty else { return [] }
-        return [("allOf", .array(table.exclusions.map { e in
+    /// Rules for `allOf` of the table's keys that exclude each other: once
+    /// the keys of `present` are there, `excluded` is not allowed, with the parser's message.
+    static func exclusionRules(_ table: KeyTable) -> [J] {
+        table.exclusions.map { e in
             .object([("if", .object([("required", .array(e.present.map(J.string)))])),
                      ("then", forbidden([e.excluded], e.message))])
-        }))]
+        }
     }
 
     /// Keys that may not be present, with the message editors show at them.
