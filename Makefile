@@ -8,9 +8,12 @@ APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev 
 # Test tools: shells and groff check the completion scripts and the man page;
 # ffmpeg/ffprobe read the videos back and what `render -o -` streams (the
 # product never runs them); xmllint validates JUnit XML against
-# Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal.
-TOOLS := zsh fish groff ffmpeg ffprobe xmllint script
-TOOL_PKGS := zsh fish groff-base ffmpeg libxml2-utils bsdutils
+# Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal;
+# node with Debian's node-ajv checks the JSON Schema in JavaScript, as editors
+# run it (its patterns compiled as yaml-language-server does, Ajv's draft-07).
+TOOLS := zsh fish groff ffmpeg ffprobe xmllint script node
+TOOL_PKGS := zsh fish groff-base ffmpeg libxml2-utils bsdutils nodejs node-ajv
+NODE_MODULES := /usr/share/nodejs
 BIN_RELEASE := .build/release/strata
 MAN_PAGE := .build/man/strata.1
 COMPLETIONS := .build/completions
@@ -39,6 +42,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing=1; \
 	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing=1; done; \
 	for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || missing=1; done; \
+	[ -f $(NODE_MODULES)/ajv/package.json ] || missing=1; \
 	if [ $$missing = 1 ]; then \
 	  echo "make deps: installing C libraries and test tools with apt-get"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

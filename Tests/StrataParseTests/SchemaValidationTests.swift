@@ -44,6 +44,9 @@ final class SchemaValidationTests: XCTestCase {
         let result = try Self.runValidator(cases)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("check-schema: \(cases.count) cases, 0 disagree"), result.output)
+        let ajv = try Self.runValidator(cases, javaScript: true)
+        XCTAssertEqual(ajv.status, 0, ajv.output)
+        XCTAssertTrue(ajv.output.contains(" patterns, \(cases.count) cases, 0 disagree"), ajv.output)
     }
 
     /// Layers the parser accepts (true) or rejects (false) for a reason the
@@ -212,8 +215,11 @@ final class SchemaValidationTests: XCTestCase {
         return blocks
     }
 
-    /// Runs scripts/check-schema.py on the schema and the cases.
-    static func runValidator(_ cases: [JSON]) throws -> (status: Int32, output: String) {
+    /// Runs scripts/check-schema.py (python jsonschema, 2020-12 and
+    /// draft-07) on the schema and the cases, or with `javaScript`
+    /// scripts/check-schema-ajv.js (node: patterns as editors compile them,
+    /// Ajv's draft-07).
+    static func runValidator(_ cases: [JSON], javaScript: Bool = false) throws -> (status: Int32, output: String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -222,7 +228,10 @@ final class SchemaValidationTests: XCTestCase {
         try JSON.array(cases).serialized().write(to: list, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root + "/scripts/check-schema.py", schema.path, list.path]
+        process.arguments = javaScript ? ["node", Self.root + "/scripts/check-schema-ajv.js", schema.path, list.path]
+            : ["python3", Self.root + "/scripts/check-schema.py", schema.path, list.path]
+        // Debian's node modules (node-ajv), for a nodejs that does not look there itself.
+        process.environment = ProcessInfo.processInfo.environment.merging(["NODE_PATH": "/usr/share/nodejs"]) { old, _ in old }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
