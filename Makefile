@@ -1,9 +1,10 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig pixman-1 libavformat libavcodec libavutil libswscale
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig pixman-1 libavformat libavcodec libavutil libswscale librsvg-2.0 rlottie
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
             libswscale-dev libcairo2-dev libpango1.0-dev libpixman-1-dev \
-            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev pkg-config fonts-dejavu-core
+            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev librsvg2-dev librlottie-dev \
+            pkg-config fonts-dejavu-core
 BIN_RELEASE := .build/release/strata
 
 .PHONY: deps build test test-golden test-browser demo bench clean

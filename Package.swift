@@ -20,6 +20,9 @@ let package = Package(
         // fontconfig and Pango font maps (font files, family lookup) for text layers.
         .systemLibrary(name: "CFont", pkgConfig: "pangoft2",
                        providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        // SVG documents (librsvg renders into Cairo) and Lottie animations (rlottie), for `contents`.
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         // libpng through a tiny C target that owns setjmp (libpng reports errors with longjmp).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
@@ -27,10 +30,13 @@ let package = Package(
         .target(name: "StrataModel"),
         .target(name: "StrataLayout", dependencies: ["StrataModel"]),
         // The front end validates constraint references and cycles with StrataLayout's graph,
-        // and decodes `contents` images through StrataImage.
-        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "CYAML", "CFont"]),
+        // decodes `contents` images through StrataImage and opens media through StrataMedia.
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataMedia", "CYAML", "CFont"]),
         // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
+        // Media `contents` whose pixels are made when drawn: video frames (libavcodec, exact
+        // to the frame), SVG (librsvg) and Lottie (rlottie) at the scale they are shown.
+        .target(name: "StrataMedia", dependencies: ["StrataModel", "StrataImage", "StrataEncode", "CAV", "CRSVG", "CLottie"]),
         // The timeline compiler lays the model tree out again after transactions (layout over time).
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
@@ -52,6 +58,7 @@ let package = Package(
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
+        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataEncode", "CRSVG", "CLottie"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ import StrataModel
 ///
 /// BGRA going to video is taken as is: a premultiplied pixel over black is
 /// its own bytes, so translucent pixmaps come out composited over black.
-final class FrameConverter {
+public final class FrameConverter {
     private let context: OpaquePointer
     let width: Int
     let height: Int
@@ -51,7 +51,7 @@ final class FrameConverter {
     }
 
     /// A decoded frame's format -> BGRA, honouring the frame's colour tags.
-    static func toBGRA(from frame: UnsafePointer<AVFrame>) throws -> FrameConverter {
+    public static func toBGRA(from frame: UnsafePointer<AVFrame>) throws -> FrameConverter {
         let format = AVPixelFormat(rawValue: frame.pointee.format)
         // The deprecated yuvj formats mean full range whatever the tag says.
         let jpegFormats = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P]
@@ -62,7 +62,7 @@ final class FrameConverter {
                                   fullRange: fullRange)
     }
 
-    func matches(_ frame: UnsafePointer<AVFrame>) -> Bool {
+    public func matches(_ frame: UnsafePointer<AVFrame>) -> Bool {
         Int(frame.pointee.width) == width && Int(frame.pointee.height) == height
             && frame.pointee.format == yuvFormat.rawValue
     }
@@ -77,7 +77,7 @@ final class FrameConverter {
     }
 
     /// An opaque premultiplied BGRA pixmap of `frame`.
-    func pixmap(from frame: UnsafePointer<AVFrame>) -> Pixmap {
+    public func pixmap(from frame: UnsafePointer<AVFrame>) -> Pixmap {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             _ = strata_sws_scale_frame_to_packed(context, frame, out.baseAddress, Int32(width * 4))

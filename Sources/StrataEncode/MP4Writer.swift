@@ -70,6 +70,7 @@ public final class MP4Writer: @unchecked Sendable {
         encoder.pointee.time_base = av_inv_q(frameRate)
         encoder.pointee.framerate = frameRate
         encoder.pointee.thread_count = Int32(options.threads)
+        if options.keyframeInterval > 0 { encoder.pointee.gop_size = Int32(options.keyframeInterval) }
         encoder.pointee.color_primaries = AVCOL_PRI_BT709
         encoder.pointee.color_trc = AVCOL_TRC_BT709
         encoder.pointee.colorspace = AVCOL_SPC_BT709

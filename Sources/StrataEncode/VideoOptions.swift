@@ -10,9 +10,13 @@ public struct VideoOptions: Sendable, Hashable {
     /// Move the index (moov) to the front after writing, so players can
     /// start before the whole file has arrived. Costs one extra file copy.
     public var fastStart: Bool
+    /// Frames between key frames at most (x264's keyint); 0: the encoder's default (250).
+    public var keyframeInterval: Int
 
-    public init(crf: Double = 20, preset: String = "veryfast", threads: Int = 2, fastStart: Bool = true) {
+    public init(crf: Double = 20, preset: String = "veryfast", threads: Int = 2, fastStart: Bool = true,
+                keyframeInterval: Int = 0) {
         self.crf = crf; self.preset = preset; self.threads = threads; self.fastStart = fastStart
+        self.keyframeInterval = keyframeInterval
     }
 
     /// x264's preset names, fastest first.
@@ -26,6 +30,9 @@ public struct VideoOptions: Sendable, Hashable {
         }
         guard crf.isFinite, (0...51).contains(crf) else {
             throw EncodeError("crf \(crf) is out of range 0...51")
+        }
+        guard (0...100_000).contains(keyframeInterval) else {
+            throw EncodeError("the key frame interval must be 0...100000 frames, got \(keyframeInterval)")
         }
         guard (1...64).contains(threads) else {
             throw EncodeError("encoder threads must be 1...64, got \(threads)")

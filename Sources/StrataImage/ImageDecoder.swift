@@ -71,15 +71,21 @@ public enum ImageDecoder {
     }
 
     /// Straight RGBA -> premultiplied BGRA (Cairo's ARGB32), rounding.
-    static func premultiplyRGBAToBGRA(_ p: inout [UInt8]) {
+    static func premultiplyRGBAToBGRA(_ p: inout [UInt8]) { premultiply(&p, swappingRedAndBlue: true) }
+
+    /// Straight BGRA -> premultiplied BGRA, rounding (decoded video frames with alpha).
+    public static func premultiplyBGRA(_ p: inout [UInt8]) { premultiply(&p, swappingRedAndBlue: false) }
+
+    private static func premultiply(_ p: inout [UInt8], swappingRedAndBlue swap: Bool) {
         p.withUnsafeMutableBufferPointer { b in
             var i = 0
             while i < b.count {
-                let r = UInt32(b[i]), g = UInt32(b[i + 1]), bl = UInt32(b[i + 2]), a = UInt32(b[i + 3])
-                func mul(_ c: UInt32) -> UInt8 { let t = c * a + 128; return UInt8((t + (t >> 8)) >> 8) }
-                b[i] = a == 255 ? UInt8(bl) : mul(bl)
-                b[i + 1] = a == 255 ? UInt8(g) : mul(g)
-                b[i + 2] = a == 255 ? UInt8(r) : mul(r)
+                let a = UInt32(b[i + 3])
+                if a != 255 {
+                    func mul(_ c: UInt8) -> UInt8 { let t = UInt32(c) * a + 128; return UInt8((t + (t >> 8)) >> 8) }
+                    b[i] = mul(b[i]); b[i + 1] = mul(b[i + 1]); b[i + 2] = mul(b[i + 2])
+                }
+                if swap { b.swapAt(i, i + 2) }
                 i += 4
             }
         }

@@ -12,6 +12,9 @@ public struct Scene: Sendable {
     public var golden: GoldenPolicy?
     /// Decoded `contents` images by asset key (premultiplied BGRA).
     public var images: [String: Pixmap] = [:]
+    /// Media `contents` (video, SVG, Lottie) by contents key: their pixels
+    /// are made when drawn (see `MediaSource`).
+    public var media: [String: MediaContents] = [:]
     /// `timeline:` transactions, sorted by commit time (file order at equal
     /// times). `TimelineCompiler` turns them into model changes, animations
     /// and transitions on the layers before any frame is sampled.

@@ -1,0 +1,68 @@
+import Foundation
+import StrataImage
+import StrataModel
+
+/// What a `contents` file holds, from its first bytes.
+public enum ContentsFileKind: String, Sendable, Equatable {
+    /// PNG, JPEG or WebP: decoded once by StrataImage.
+    case image
+    case svg, lottie, video
+}
+
+/// Media sources by file, opened once per process (like `ImageCache` for
+/// stills): a scene loaded again, several layers or scenes sharing a file,
+/// share its source, its decoders and its cached frames. Keyed by path,
+/// kind, size and modification time, so an edited file is opened again.
+public final class MediaLibrary: @unchecked Sendable {
+    public static let shared = MediaLibrary()
+    private let lock = NSLock()
+    private var sources: [String: Result<any MediaSource, MediaError>] = [:]
+
+    public init() {}
+
+    /// The kind of the file at `path` by its content: the image formats'
+    /// signatures, an XML document with an `<svg` element (or gzip with an
+    /// `.svgz` name), a JSON object (Lottie); anything else is tried as video.
+    public static func kind(ofFileAt path: String) -> ContentsFileKind {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .video }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+        return kind(of: head, name: path)
+    }
+
+    static func kind(of head: [UInt8], name: String) -> ContentsFileKind {
+        if ImageDecoder.sniff(head) != nil { return .image }
+        if head.starts(with: [0x1F, 0x8B]) { return name.lowercased().hasSuffix(".svgz") ? .svg : .video }
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .video }
+        if first == UInt8(ascii: "{") { return .lottie }
+        if first == UInt8(ascii: "<") { return .svg }
+        return .video
+    }
+
+    /// The source of `kind` for the file at `path`, opened now or before.
+    public func source(path: String, kind: MediaKind) -> Result<any MediaSource, MediaError> {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let identity = "\(kind.rawValue):\(path):\(size):\(date)"
+        lock.lock()
+        if let opened = sources[identity] { lock.unlock(); return opened }
+        lock.unlock()
+        let result: Result<any MediaSource, MediaError>
+        do throws(MediaError) {
+            switch kind {
+            case .video: result = .success(try VideoSource(path: path, identity: identity))
+            case .svg: result = .success(try SVGSource(path: path, identity: identity))
+            case .lottie: result = .success(try LottieSource(path: path, identity: identity))
+            }
+        } catch {
+            result = .failure(error)
+        }
+        lock.lock()
+        sources[identity] = result
+        lock.unlock()
+        return result
+    }
+}

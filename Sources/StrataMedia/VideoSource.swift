@@ -1,0 +1,147 @@
+import CAV
+import Foundation
+import StrataImage
+import StrataModel
+
+/// A video file as `contents`: frames decoded on request, exact to the
+/// frame, by a small pool of decoder sessions shared by every render thread.
+///
+/// A request for frame N is served from `MediaFrameCache` when it is there;
+/// otherwise a session decodes it, chosen by cost: an idle session that can
+/// decode on to N (it started from N's key frame and has not passed N), a
+/// busy one about to (the request waits for it instead of decoding the same
+/// packets twice), or a session that seeks to N's key frame. Whichever it
+/// is, N's pixels are the same (`VideoDecoderSession`).
+public final class VideoSource: MediaSource, @unchecked Sendable {
+    public let kind = MediaKind.video
+    public let identity: String
+    public let naturalSize: Size
+    public var frameTimes: MediaFrameTimes { index.frameTimes }
+    /// Whether the file has an audio stream (for `audio: true`).
+    public let hasAudio: Bool
+    /// Sessions at most (each holds a file and a decoder's reference frames).
+    public let maxSessions: Int
+
+    let path: String
+    let index: VideoIndex
+    /// EXIF-style orientation (1: as stored) from the stream's display matrix.
+    let orientation: Int
+    private let cache: MediaFrameCache
+    private let condition = NSCondition()
+    private var idle: [VideoDecoderSession] = []
+    /// Frames being decoded now, with their start packets.
+    private var decoding: [(frame: Int, start: Int)] = []
+    private var sessions = 0
+
+    /// Opens `path`, reads its packet index and decodes its first frame,
+    /// so that a file Strata cannot use is an error when the scene loads.
+    public init(path: String, identity: String, cache: MediaFrameCache = .shared,
+                maxSessions: Int = min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))) throws(MediaError) {
+        self.path = path
+        self.identity = identity
+        self.cache = cache
+        self.maxSessions = maxSessions
+        let session = try VideoDecoderSession(path: path)
+        index = try session.scan()
+        let stream = session.stream
+        hasAudio = session.hasAudio
+        orientation = Self.orientation(of: stream)
+        let parameters = stream.pointee.codecpar.pointee
+        var aspect = parameters.sample_aspect_ratio
+        if aspect.num <= 0 || aspect.den <= 0 { aspect = AVRational(num: 1, den: 1) }
+        let width = Double(parameters.width) * av_q2d(aspect), height = Double(parameters.height)
+        naturalSize = orientation >= 5 ? Size(height, width) : Size(width, height)
+        guard naturalSize.width <= Double(VideoLimits.maxSide) else {
+            throw MediaError("the video shows \(Int(naturalSize.width)) pixels wide (pixel aspect ratio \(aspect.num):\(aspect.den)); at most \(VideoLimits.maxSide) are allowed")
+        }
+        sessions = 1
+        idle = [session]
+        _ = try pixels(key(frame: 0))
+    }
+
+    /// The key under which frame `frame` is cached.
+    func key(frame: Int) -> MediaPixelsKey {
+        MediaPixelsKey(source: identity, frame: frame, width: Int(naturalSize.width.rounded()),
+                       height: Int(naturalSize.height.rounded()))
+    }
+
+    public func pixels(_ key: MediaPixelsKey) throws(MediaError) -> Pixmap {
+        let frame = key.frame
+        guard frame >= 0, frame < index.frameCount else {
+            throw MediaError("frame \(frame) is outside the video (\(index.frameCount) frames)")
+        }
+        if let hit = cache.pixmap(key) { return hit }
+        condition.lock()
+        let session: VideoDecoderSession?
+        switch take(frame: frame, key: key) {
+        case .cached(let pixmap):
+            condition.unlock()
+            return pixmap
+        case .session(let s):
+            session = s
+        }
+        decoding.append((frame, index.startPacket[frame]))
+        condition.unlock()
+
+        var result: Result<Pixmap, MediaError>
+        var kept: VideoDecoderSession?
+        do throws(MediaError) {
+            let s: VideoDecoderSession
+            if let session { s = session } else { s = try VideoDecoderSession(path: path) }
+            kept = s
+            var pixmap = try s.decode(frame: frame, in: index)
+            if orientation != 1 { pixmap = Orientation.apply(orientation, to: pixmap) }
+            cache.insert(pixmap, for: key)
+            result = .success(pixmap)
+        } catch {
+            result = .failure(error)
+        }
+        condition.lock()
+        decoding.removeAll { $0.frame == frame }
+        if let kept { idle.append(kept) } else { sessions -= 1 }
+        condition.broadcast()
+        condition.unlock()
+        return try result.get()
+    }
+
+    private enum Taken { case cached(Pixmap), session(VideoDecoderSession?) }
+
+    /// With `condition` locked: the frame from the cache once another thread
+    /// made it, or the session to decode it with (nil: open a new one).
+    private func take(frame: Int, key: MediaPixelsKey) -> Taken {
+        let seekCost = index.seekCost(ofFrame: frame)
+        while true {
+            if let hit = cache.pixmap(key) { return .cached(hit) }
+            if decoding.contains(where: { $0.frame == frame }) { condition.wait(); continue }
+            let costs = idle.map { $0.cost(of: frame, in: index) }
+            let best = costs.indices.min { costs[$0] < costs[$1] }
+            let bestCost = best.map { costs[$0] } ?? (sessions < maxSessions ? seekCost : .max)
+            // A session decoding an earlier frame of the same run will stand
+            // just before this one when it is done: wait for it.
+            let start = index.startPacket[frame]
+            let soon = decoding.contains { other in
+                other.start == start && other.frame < frame
+                    && index.packetOfFrame[frame] - index.packetOfFrame[other.frame] < bestCost
+            }
+            if soon { condition.wait(); continue }
+            if let best { return .session(idle.remove(at: best)) }
+            if sessions < maxSessions { sessions += 1; return .session(nil) }
+            condition.wait()
+        }
+    }
+
+    /// The display matrix's rotation as an EXIF orientation (1, 3, 6 or 8).
+    static func orientation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+        var size = 0
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 else { return 1 }
+        let degrees = data.withMemoryRebound(to: Int32.self, capacity: 9) { -av_display_rotation_get($0) }
+        guard degrees.isFinite else { return 1 }
+        // Clockwise quarter turns that make the stored picture upright.
+        switch ((Int(degrees.rounded()) % 360) + 360) % 360 {
+        case 90: return 6
+        case 180: return 3
+        case 270: return 8
+        default: return 1
+        }
+    }
+}

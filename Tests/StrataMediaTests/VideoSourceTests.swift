@@ -1,0 +1,100 @@
+import Foundation
+import StrataEncode
+@testable import StrataMedia
+import StrataModel
+import XCTest
+
+/// Video decoding is exact to the frame and does not depend on the order
+/// or the threads frames are asked from.
+final class VideoSourceTests: XCTestCase {
+    func testEveryFrameIsItsOwnInAnyOrderOnAnyThread() throws {
+        let dir = try FrameNumberVideo.temporaryFolder(self)
+        let path = dir + "/count.mp4"
+        try FrameNumberVideo.write(to: path, frames: 40, keyframeInterval: 7)
+        let reference = try VideoReader.decodeFrames(path: path, indices: Set(0..<40))
+        // A tiny cache (two frames) makes nearly every request decode.
+        let cache = MediaFrameCache(capacity: 2 * FrameNumberVideo.width * FrameNumberVideo.height * 4)
+        let source = try VideoSource(path: path, identity: "count", cache: cache, maxSessions: 3)
+        XCTAssertEqual(source.frameTimes.count, 40)
+        XCTAssertEqual(source.naturalSize, Size(128, 64))
+        for i in 0..<40 { XCTAssertEqual(source.frameTimes.start(of: i), Double(i) / 20, accuracy: 1e-9) }
+        XCTAssertEqual(source.frameTimes.duration, 2, accuracy: 1e-9)
+        // The video exercises seeking and reordering: several key frames, and B-frames.
+        XCTAssertGreaterThanOrEqual(source.index.packets.filter(\.isKey).count, 6)
+        XCTAssertTrue(source.index.packets.indices.dropFirst().contains { source.index.packets[$0].pts < source.index.packets[$0 - 1].pts })
+
+        var generator = SeededGenerator(seed: 7)
+        let orders = [Array(0..<40), Array((0..<40).reversed()), Array(0..<40).shuffled(using: &generator),
+                      (0..<40).map { ($0 * 17) % 40 }]
+        for order in orders {
+            let results = LockedArray<(Int, Pixmap?)>()
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for (k, frame) in order.enumerated() where k % 4 == worker {
+                    results.append((frame, try? source.pixels(MediaPixelsKey(source: "count", frame: frame, width: 128, height: 64))))
+                }
+            }
+            for (frame, pixmap) in results.items {
+                guard let pixmap else { XCTFail("frame \(frame) failed"); continue }
+                XCTAssertEqual(FrameNumberVideo.number(in: pixmap), frame, "frame \(frame)")
+                XCTAssertEqual(pixmap, reference[frame], "frame \(frame) is the reference decoder's, byte for byte")
+            }
+        }
+        XCTAssertLessThanOrEqual(cache.bytes, cache.capacity)
+    }
+
+    func testATruncatedFileIsAnErrorWhenOpened() throws {
+        let dir = try FrameNumberVideo.temporaryFolder(self)
+        let path = dir + "/count.mp4"
+        try FrameNumberVideo.write(to: path, frames: 40)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: dir + "/cut.mp4"))
+        XCTAssertThrowsError(try VideoSource(path: dir + "/cut.mp4", identity: "cut")) { error in
+            XCTAssertTrue((error as? MediaError)?.message.contains("truncated") ?? false, "\(error)")
+        }
+    }
+
+    func testFilesWithoutVideoAreErrors() throws {
+        let dir = try FrameNumberVideo.temporaryFolder(self)
+        try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: dir + "/noise.mp4"))
+        XCTAssertThrowsError(try VideoSource(path: dir + "/noise.mp4", identity: "noise")) { error in
+            XCTAssertTrue((error as? MediaError)?.message.contains("not an image, SVG, Lottie or video file") ?? false, "\(error)")
+        }
+        try Self.wav(seconds: 0.5).write(to: URL(fileURLWithPath: dir + "/tone.wav"))
+        XCTAssertThrowsError(try VideoSource(path: dir + "/tone.wav", identity: "tone")) { error in
+            XCTAssertEqual((error as? MediaError)?.message, "the file has no video stream (only audio)")
+        }
+    }
+
+    /// A mono 16-bit PCM WAV file of silence.
+    static func wav(seconds: Double, rate: Int = 8000) -> Data {
+        let samples = Int(seconds * Double(rate))
+        var d = Data()
+        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
+        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
+        d.append(contentsOf: Array("RIFF".utf8)); u32(36 + samples * 2); d.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16); u16(1); u16(1); u32(rate); u32(rate * 2); u16(2); u16(16)
+        d.append(contentsOf: Array("data".utf8)); u32(samples * 2)
+        d.append(Data(count: samples * 2))
+        return d
+    }
+}
+
+/// Results appended from several threads.
+final class LockedArray<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var items: [T] = []
+    func append(_ item: T) { lock.lock(); items.append(item); lock.unlock() }
+}
+
+/// A small deterministic generator (SplitMix64) for shuffles.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
