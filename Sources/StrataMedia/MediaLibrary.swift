@@ -21,10 +21,12 @@ public final class MediaLibrary: @unchecked Sendable {
     public init() {}
 
     /// The kind of the file at `path` by its content: the image formats'
-    /// signatures, an XML document with an `<svg` element (or gzip with an
-    /// `.svgz` name), a JSON object (Lottie); anything else is tried as video.
+    /// signatures, an XML document (SVG; gzip with an `.svgz` name), a JSON
+    /// object (Lottie). Content Strata does not recognize is taken by its
+    /// name's extension (so a damaged `.png` gets the image decoder's
+    /// message), and else tried as video.
     public static func kind(ofFileAt path: String) -> ContentsFileKind {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .video }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .image }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
         return kind(of: head, name: path)
@@ -32,13 +34,21 @@ public final class MediaLibrary: @unchecked Sendable {
 
     static func kind(of head: [UInt8], name: String) -> ContentsFileKind {
         if ImageDecoder.sniff(head) != nil { return .image }
-        if head.starts(with: [0x1F, 0x8B]) { return name.lowercased().hasSuffix(".svgz") ? .svg : .video }
+        let ext = (name as NSString).pathExtension.lowercased()
+        if head.starts(with: [0x1F, 0x8B]) && ext == "svgz" { return .svg }
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .video }
-        if first == UInt8(ascii: "{") { return .lottie }
-        if first == UInt8(ascii: "<") { return .svg }
-        return .video
+        switch bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        case UInt8(ascii: "{"): return .lottie
+        case UInt8(ascii: "<"): return .svg
+        default: break
+        }
+        switch ext {
+        case "png", "jpg", "jpeg", "webp": return .image
+        case "svg", "svgz": return .svg
+        case "json": return .lottie
+        default: return head.isEmpty ? .image : .video
+        }
     }
 
     /// The source of `kind` for the file at `path`, opened now or before.

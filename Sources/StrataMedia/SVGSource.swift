@@ -104,6 +104,7 @@ public final class SVGSource: MediaSource, @unchecked Sendable {
     static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
         guard let error else { return "unknown error" }
         defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,4 +1,5 @@
 import CAV
+import Foundation
 import StrataEncode
 import StrataImage
 import StrataModel
@@ -48,7 +49,7 @@ final class VideoDecoderSession {
         var format: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&format, "file:" + path, nil, &options)
         guard opened >= 0, let format else {
-            throw MediaError(opened == strata_averror_invalid_data()
+            throw MediaError(opened == strata_averror_invalid_data() || opened == strata_averror(EINVAL)
                 ? "not an image, SVG, Lottie or video file Strata reads (\(VideoFormats.names))"
                 : "cannot open the file: \(AV.message(opened))")
         }

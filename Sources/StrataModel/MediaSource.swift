@@ -94,7 +94,8 @@ public enum RasterScale {
         var w = natural.width * s, h = natural.height * s
         let limit = min(1, Double(maxSide) / max(w, h), (Double(maxPixels) / (w * h)).squareRoot())
         w *= limit; h *= limit
-        func whole(_ v: Double) -> Int { max(1, min(maxSide, Int((v - 1e-6).rounded(.up)))) }
+        // Whole pixels: up (never enlarged), or down when a limit cut the size.
+        func whole(_ v: Double) -> Int { max(1, min(maxSide, Int(limit < 1 ? v.rounded(.down) : (v - 1e-6).rounded(.up)))) }
         return (whole(w), whole(h))
     }
 }

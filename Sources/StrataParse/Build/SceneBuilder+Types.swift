@@ -16,6 +16,7 @@ extension SceneBuilder {
             // CAScrollLayer's scroll(to:): the scroll point is bounds.origin.
             if let v = read(m, "scrollPoint", Values.point) { p.bounds.origin = s.scrollMode.scrolled(p.bounds.origin, to: v) }
         case .emitter: p.emitter = buildEmitter(m)
+        case .lottie: buildLottie(m, into: &p)
         case .layer, .transform: break
         }
     }

@@ -12,7 +12,8 @@ extension KeyTables {
         KeySpec("shadowPath", .unchecked,
                 "shadow shape instead of the layer's alpha: SVG path data (\"M 0 0 L 100 0 ...\"), {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}"),
         KeySpec("mask", .ref("layer"), "a layer (with sublayers and animations) whose alpha masks this one; in this layer's bounds space"),
-        KeySpec("contents", .string, "an image: an asset name, or a PNG/JPEG/WebP path relative to the scene file"),
+        KeySpec("contents", .anyOf([.string, .ref("mediaContents")]),
+                "an asset name or a path relative to the scene file: a PNG, JPEG or WebP image, an SVG, a Lottie JSON or a video (the kind from the file's content); or {video: ..., start, trim, rate, loop, audio} / {lottie: ..., start, trim, speed, loop}"),
         KeySpec("contentsGravity", .choice(ContentsGravity.allCases.map(\.rawValue)), "placement of contents; default resize"),
         KeySpec("contentsRect", .rect, "unit rect of the image shown; default [0, 0, 1, 1]"),
         KeySpec("contentsCenter", .rect, "unit rect that stretches (nine-slice); default [0, 0, 1, 1]"),
@@ -23,4 +24,16 @@ extension KeyTables {
         KeySpec("rasterizationScale", .number(.positive(atMost: 16)), "pixels per point of that bitmap; default 1"),
         KeySpec("allowsGroupOpacity", .bool, "false: opacity multiplies into each sublayer instead of the group; default true"),
     ]
+
+    /// `contents: {video: ...}` / `{lottie: ...}`: how the layer plays the media.
+    static let mediaContents = KeyTable(what: "media contents", keys: [
+        KeySpec("video", .string, "a video file (MP4/MOV, WebM/MKV, AVI, GIF, ...): an asset name or a path relative to the scene file"),
+        KeySpec("lottie", .string, "a Lottie (Bodymovin JSON) file: an asset name or a path relative to the scene file"),
+        KeySpec("start", .time(.closed(-Limits.maxDuration, Limits.maxDuration)), "the layer's local time at which the first (trimmed) frame shows; default 0"),
+        KeySpec("trim", .tuple([.time(.nonNegative), .time(.nonNegative)]), "[from, to]: the part played, in seconds of the media; default all of it"),
+        KeySpec("rate", .number(.closed(-64, 64)), "video: seconds of media per second of layer time, negative plays backwards; default 1"),
+        KeySpec("speed", .number(.closed(-64, 64)), "lottie: seconds of animation per second of layer time, negative plays backwards; default 1"),
+        KeySpec("loop", .bool, "repeat the (trimmed) media for ever; default false (the last frame holds)"),
+        KeySpec("audio", .bool, "video: the clip's sound belongs in the scene's audio track (not written yet); default false"),
+    ])
 }

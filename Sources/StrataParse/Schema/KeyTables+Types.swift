@@ -70,6 +70,11 @@ extension KeyTables {
         KeySpec("emitterCells", .list(.ref("emitterCell")), "the particle templates (CAEmitterCell)"),
     ]
 
+    static let lottieKeys: [KeySpec] = [
+        KeySpec("animation", .string, "a Lottie (Bodymovin JSON) file: an asset name or a path relative to the scene file; drawn as the layer's contents, timed by the layer's own time"),
+        KeySpec("loop", .bool, "repeat the animation for ever; default false (the last frame holds)"),
+    ]
+
     static let emitterCell = KeyTable(what: "emitter cell", keys: [
         KeySpec("name", .name, "a name for messages and emitterCells.<name>.<key> key paths"),
         KeySpec("contents", .anyOf([.choice(["circle", "square"]), .string, .ref("particleShape")]),

@@ -24,7 +24,7 @@ enum KeyTables {
 
     static let layer = KeyTable(what: "layer", keys: [
         KeySpec("name", .name, "unique among siblings; letters, digits, '_' and '-', not only digits"),
-        KeySpec("type", .choice(LayerType.allCases.map(\.rawValue)), "layer type: layer, shape, text, gradient, replicator, transform (CATransformLayer) scroll or emitter; default layer"),
+        KeySpec("type", .choice(LayerType.allCases.map(\.rawValue)), "layer type: layer, shape, text, gradient, replicator, transform (CATransformLayer), scroll, emitter or lottie; default layer"),
         KeySpec("bounds", .rect, "[x, y, w, h] in the layer's own space; default [0, 0, 0, 0]"),
         KeySpec("position", .point, "[x, y] of the anchor point in the superlayer; default [0, 0]"),
         KeySpec("anchorPoint", .point, "unit coordinates in the bounds; default [0.5, 0.5]"),
@@ -54,7 +54,7 @@ enum KeyTables {
     /// Keys that belong to one layer type (`type: transform` has none; it is not supported yet).
     static let keysByType: [(LayerType, [KeySpec])] = [
         (.shape, shapeKeys), (.text, textKeys), (.gradient, gradientKeys), (.replicator, replicatorKeys),
-        (.scroll, scrollKeys), (.emitter, emitterKeys),
+        (.scroll, scrollKeys), (.emitter, emitterKeys), (.lottie, lottieKeys),
     ]
 
     private static var typeKeys: [KeySpec] {
