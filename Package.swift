@@ -56,9 +56,13 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler", "StrataTestSupport"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
-        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataEncode", "CRSVG", "CLottie"]),
+        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataEncode", "StrataTestSupport"]),
+        // Test fixtures shared by test targets (never a product): frame-numbered
+        // videos made with MP4Writer, librsvg's and rlottie's own renderings.
+        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataEncode", "CRSVG", "CLottie"],
+                path: "Tests/StrataTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -46,7 +46,7 @@ public final class LottieSource: MediaSource, @unchecked Sendable {
         }
         guard rate.isFinite, rate > 0, rate <= 1000, count >= 1, Double(count) / rate <= Limits.maxDuration else {
             lottie_animation_destroy(animation)
-            throw MediaError("the Lottie animation has \(count) frames at \(facts.rate) fps (ip \(facts.inPoint), op \(facts.outPoint)); it needs at least one frame, at most 1000 fps and \(Int(Limits.maxDuration)) s")
+            throw MediaError("the Lottie animation has \(count) frames at \(JSON.format(facts.rate)) fps (ip \(JSON.format(facts.inPoint)), op \(JSON.format(facts.outPoint))); it needs at least one frame, at most 1000 fps and \(Int(Limits.maxDuration)) s")
         }
         naturalSize = Size(Double(w), Double(h))
         frameTimes = .uniform(rate: rate, count: count)
@@ -104,11 +104,16 @@ public final class LottieSource: MediaSource, @unchecked Sendable {
             throw MediaError("not a Lottie animation: the JSON has no \(missing.map { "'\($0)'" }.joined(separator: ", "))")
         }
         guard let rate = (top["fr"] as? NSNumber)?.doubleValue, let inPoint = (top["ip"] as? NSNumber)?.doubleValue,
-              let outPoint = (top["op"] as? NSNumber)?.doubleValue, top["layers"] is [Any] else {
-            throw MediaError("not a Lottie animation: 'fr', 'ip' and 'op' must be numbers and 'layers' a list")
+              let outPoint = (top["op"] as? NSNumber)?.doubleValue, let w = (top["w"] as? NSNumber)?.doubleValue,
+              let h = (top["h"] as? NSNumber)?.doubleValue, top["layers"] is [Any] else {
+            throw MediaError("not a Lottie animation: 'w', 'h', 'fr', 'ip' and 'op' must be numbers and 'layers' a list")
+        }
+        let side = Double(Limits.maxPixelsPerSide)
+        guard w >= 1, h >= 1, w <= side, h <= side else {
+            throw MediaError("the Lottie composition is \(JSON.format(w))x\(JSON.format(h)); its w and h must be 1 to \(Limits.maxPixelsPerSide)")
         }
         guard outPoint > inPoint else {
-            throw MediaError("the Lottie animation has no frames: its out point (op \(outPoint)) is not after its in point (ip \(inPoint))")
+            throw MediaError("the Lottie animation has no frames: its out point (op \(JSON.format(outPoint))) is not after its in point (ip \(JSON.format(inPoint)))")
         }
         return (rate, inPoint, outPoint)
     }

@@ -39,6 +39,8 @@ public final class SVGSource: MediaSource, @unchecked Sendable {
             throw MediaError("librsvg rejects the SVG: \(Self.take(error))")
         }
         self.handle = handle
+        // CSS pixels: 96 per inch, as browsers resolve physical units (librsvg's default is 90).
+        rsvg_handle_set_dpi(handle, 96)
         var width = 0.0, height = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
             var hasViewBox: gboolean = 0
@@ -50,7 +52,7 @@ public final class SVGSource: MediaSource, @unchecked Sendable {
             width = viewBox.width; height = viewBox.height
         }
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            throw MediaError("the SVG's size is \(width)x\(height); it needs a positive width and height")
+            throw MediaError("the SVG's size is \(JSON.format(width))x\(JSON.format(height)); it needs a positive width and height")
         }
         let side = Double(Limits.maxPixelsPerSide)
         guard width <= side, height <= side else {

@@ -2,13 +2,14 @@ import Foundation
 import StrataEncode
 @testable import StrataMedia
 import StrataModel
+import StrataTestSupport
 import XCTest
 
 /// Video decoding is exact to the frame and does not depend on the order
 /// or the threads frames are asked from.
 final class VideoSourceTests: XCTestCase {
     func testEveryFrameIsItsOwnInAnyOrderOnAnyThread() throws {
-        let dir = try FrameNumberVideo.temporaryFolder(self)
+        let dir = try temporaryFolder()
         let path = dir + "/count.mp4"
         try FrameNumberVideo.write(to: path, frames: 40, keyframeInterval: 7)
         let reference = try VideoReader.decodeFrames(path: path, indices: Set(0..<40))
@@ -43,7 +44,7 @@ final class VideoSourceTests: XCTestCase {
     }
 
     func testATruncatedFileIsAnErrorWhenOpened() throws {
-        let dir = try FrameNumberVideo.temporaryFolder(self)
+        let dir = try temporaryFolder()
         let path = dir + "/count.mp4"
         try FrameNumberVideo.write(to: path, frames: 40)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -54,7 +55,7 @@ final class VideoSourceTests: XCTestCase {
     }
 
     func testFilesWithoutVideoAreErrors() throws {
-        let dir = try FrameNumberVideo.temporaryFolder(self)
+        let dir = try temporaryFolder()
         try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: dir + "/noise.mp4"))
         XCTAssertThrowsError(try VideoSource(path: dir + "/noise.mp4", identity: "noise")) { error in
             XCTAssertTrue((error as? MediaError)?.message.contains("not an image, SVG, Lottie or video file") ?? false, "\(error)")
@@ -63,6 +64,13 @@ final class VideoSourceTests: XCTestCase {
         XCTAssertThrowsError(try VideoSource(path: dir + "/tone.wav", identity: "tone")) { error in
             XCTAssertEqual((error as? MediaError)?.message, "the file has no video stream (only audio)")
         }
+    }
+
+    func temporaryFolder() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-media-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
     }
 
     /// A mono 16-bit PCM WAV file of silence.

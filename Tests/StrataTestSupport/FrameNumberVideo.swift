@@ -1,18 +1,17 @@
 import Foundation
 import StrataEncode
 import StrataModel
-import XCTest
 
 /// Test videos made with Strata's own encoder (MP4Writer, libx264 with
 /// B-frames): frame i shows the number i in binary as eight columns of
 /// 16 x 64 pixels, white for a 1 bit, black for a 0 (bit 0 on the left),
 /// which survives compression. `number(in:)` reads it back from any
 /// picture that shows such a frame over a rect.
-enum FrameNumberVideo {
-    static let width = 128, height = 64
+public enum FrameNumberVideo {
+    public static let width = 128, height = 64
 
     /// Writes a `frames`-frame video at `fps` with a key frame at least every `keyframeInterval` frames.
-    static func write(to path: String, frames: Int, fps: Double = 20, keyframeInterval: Int = 7) throws {
+    public static func write(to path: String, frames: Int, fps: Double = 20, keyframeInterval: Int = 7) throws {
         let options = VideoOptions(crf: 18, preset: "veryfast", threads: 1, fastStart: true,
                                    keyframeInterval: keyframeInterval)
         let writer = try MP4Writer(path: path, width: width, height: height, fps: fps, options: options)
@@ -20,7 +19,7 @@ enum FrameNumberVideo {
         try writer.finish()
     }
 
-    static func picture(of number: Int) -> Pixmap {
+    public static func picture(of number: Int) -> Pixmap {
         var pixmap = Pixmap(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
@@ -35,7 +34,7 @@ enum FrameNumberVideo {
 
     /// The number shown by a frame drawn over `rect` (pixels) of `pixmap`,
     /// read at the middle of each column.
-    static func number(in pixmap: Pixmap, rect: (x: Int, y: Int, width: Int, height: Int)? = nil) -> Int {
+    public static func number(in pixmap: Pixmap, rect: (x: Int, y: Int, width: Int, height: Int)? = nil) -> Int {
         let r = rect ?? (0, 0, pixmap.width, pixmap.height)
         var n = 0
         for bit in 0..<8 {
@@ -43,13 +42,5 @@ enum FrameNumberVideo {
             if pixmap.pixel(x, y).g > 128 { n |= 1 << bit }
         }
         return n
-    }
-
-    /// A fresh temporary folder, removed at the end of the test.
-    static func temporaryFolder(_ test: XCTestCase) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-media-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        return dir
     }
 }
