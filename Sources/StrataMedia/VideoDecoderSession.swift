@@ -158,7 +158,7 @@ final class VideoDecoderSession {
             if packet.pointee.stream_index != streamIndex { av_packet_unref(packet); continue }
             let dts = Self.decodeTime(packet)
             if dts == key.dts {
-                try send(packet)
+                try send(packet, reaching: start)
                 nextPacket = start + 1
                 return
             }
@@ -217,16 +217,17 @@ final class VideoDecoderSession {
                 av_packet_unref(packet)
                 throw MediaError("the video changed while it was read (packet \(next) is not where it was)")
             }
-            try send(packet)
+            try send(packet, reaching: i)
             nextPacket = next + 1
         }
     }
 
-    /// Sends `packet` (and unreferences it). Frames are taken before the next send, so EAGAIN cannot happen.
-    private func send(_ packet: UnsafeMutablePointer<AVPacket>) throws(MediaError) {
+    /// Sends `packet` (and unreferences it) on the way to frame `i`.
+    /// Frames are taken before the next send, so EAGAIN cannot happen.
+    private func send(_ packet: UnsafeMutablePointer<AVPacket>, reaching i: Int) throws(MediaError) {
         defer { av_packet_unref(packet) }
         let status = avcodec_send_packet(codec, packet)
-        guard status >= 0 else { throw MediaError("the video cannot be decoded: \(AV.message(status))") }
+        guard status >= 0 else { throw MediaError("frame \(i) cannot be decoded, the video is damaged: \(AV.message(status))") }
     }
 
     /// A decoded frame as a pixmap: converted with its own colour tags;

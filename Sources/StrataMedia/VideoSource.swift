@@ -56,7 +56,7 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
         }
         sessions = 1
         idle = [session]
-        _ = try pixels(key(frame: 0))
+        _ = try decode(key(frame: 0))
     }
 
     /// The key under which frame `frame` is cached.
@@ -65,7 +65,14 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
                        height: Int(naturalSize.height.rounded()))
     }
 
+    /// Frame `key.frame`; a failure names the file (the renderer reports it at the layer).
     public func pixels(_ key: MediaPixelsKey) throws(MediaError) -> Pixmap {
+        do { return try decode(key) } catch {
+            throw MediaError("video '\((path as NSString).lastPathComponent)': \(error.message)")
+        }
+    }
+
+    private func decode(_ key: MediaPixelsKey) throws(MediaError) -> Pixmap {
         let frame = key.frame
         guard frame >= 0, frame < index.frameCount else {
             throw MediaError("frame \(frame) is outside the video (\(index.frameCount) frames)")

@@ -153,4 +153,26 @@ final class MediaContentsCLITests: XCTestCase {
             XCTAssertEqual(CLIHarness.files(in: dir).filter { $0.hasPrefix("out") }, [], line)
         }
     }
+
+    func testAFrameThatDoesNotDecodeIsARenderErrorAtTheLayerNotAHalfDrawnFrame() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        try FrameNumberVideo.write(to: dir + "/count.mp4", frames: 40, fps: 20, keyframeInterval: 10)
+        // Damage the last third of the media data (the index is at the front): the file opens, its late frames do not decode.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/count.mp4")))
+        for i in bytes.count * 2 / 3 ..< bytes.count where i % 3 == 0 { bytes[i] ^= 0xA5 }
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/damaged.mp4"))
+        let scene = try CLIHarness.writeScene("""
+        strata: 1
+        canvas: {size: [128, 64], fps: 20, duration: 2s}
+        layers:
+          - frame: [0, 0, 128, 64]
+            contents: damaged.mp4
+        """, in: dir)
+        XCTAssertEqual(try CLIHarness.run(["validate", scene]).status, 0, "the early frames decode")
+        let r = try CLIHarness.run(["render", scene, "-o", dir + "/out.mp4"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix(scene + ":4:5: error: video 'damaged.mp4': frame "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot be decoded") || r.stderr.contains("damaged"), r.stderr)
+        XCTAssertEqual(CLIHarness.files(in: dir).filter { $0.hasPrefix("out") }, [], "no output, not even a temporary one")
+    }
 }
