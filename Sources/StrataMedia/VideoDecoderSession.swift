@@ -1,7 +1,6 @@
 import CAV
 import Foundation
 import StrataEncode
-import StrataImage
 import StrataModel
 
 /// One open file and decoder of a video, and where it stands: the next
@@ -19,7 +18,6 @@ final class VideoDecoderSession {
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
-    private var converter: FrameConverter?
     let streamIndex: Int32
     let stream: UnsafeMutablePointer<AVStream>
     /// Whether the file also has an audio stream.
@@ -95,7 +93,6 @@ final class VideoDecoderSession {
     }
 
     deinit {
-        converter = nil
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&codec)
@@ -125,9 +122,9 @@ final class VideoDecoderSession {
         return max(0, index.packetOfFrame[i] + 1 - next)
     }
 
-    /// The pixels of frame `i` (opaque BGRA, or premultiplied when the
-    /// stream has alpha), exactly as decoded from its start packet.
-    func decode(frame i: Int, in index: VideoIndex) throws(MediaError) -> Pixmap {
+    /// Frame `i` exactly as decoded from its start packet (a reference of
+    /// its own, so the session can decode on while it is converted).
+    func decode(frame i: Int, in index: VideoIndex) throws(MediaError) -> DecodedFrame {
         do {
             let onwards = packetsToContinue(to: i, in: index)
             if onwards.map({ $0 > index.seekCost(ofFrame: i) }) ?? true { try seek(to: index.startPacket[i], in: index) }
@@ -186,7 +183,7 @@ final class VideoDecoderSession {
     }
 
     /// Decodes on until the frame with timestamp `pts` comes out.
-    private func decodeForward(to pts: Int64, frame i: Int, in index: VideoIndex) throws(MediaError) -> Pixmap {
+    private func decodeForward(to pts: Int64, frame i: Int, in index: VideoIndex) throws(MediaError) -> DecodedFrame {
         guard let format, let codec, let packet, let frame else { throw MediaError("out of memory") }
         while true {
             // Take every frame the decoder has ready.
@@ -200,7 +197,10 @@ final class VideoDecoderSession {
                 }
                 let shown = frame.pointee.pts != strata_av_nopts_value() ? frame.pointee.pts : frame.pointee.best_effort_timestamp
                 lastOutput = max(lastOutput, shown)
-                if shown == pts { return try pixmap(of: frame) }
+                if shown == pts {
+                    guard let decoded = DecodedFrame(referencing: frame) else { throw MediaError("out of memory") }
+                    return decoded
+                }
                 if shown > pts { throw MediaError("frame \(i) is missing from the decoded video") }
             }
             guard let next = nextPacket, next < index.packets.count else {
@@ -228,21 +228,6 @@ final class VideoDecoderSession {
         defer { av_packet_unref(packet) }
         let status = avcodec_send_packet(codec, packet)
         guard status >= 0 else { throw MediaError("frame \(i) cannot be decoded, the video is damaged: \(AV.message(status))") }
-    }
-
-    /// A decoded frame as a pixmap: converted with its own colour tags;
-    /// alpha, when the pixel format has it, premultiplied.
-    private func pixmap(of frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) -> Pixmap {
-        if converter.map({ !$0.matches(frame) }) ?? true {
-            do { converter = try FrameConverter.toBGRA(from: frame) } catch {
-                throw MediaError("cannot convert \(AV.name(av_get_pix_fmt_name(AVPixelFormat(rawValue: frame.pointee.format)))) video frames")
-            }
-        }
-        var pixmap = converter!.pixmap(from: frame)
-        if VideoFormats.hasAlpha(AVPixelFormat(rawValue: frame.pointee.format)) {
-            ImageDecoder.premultiplyBGRA(&pixmap.pixels)
-        }
-        return pixmap
     }
 }
 

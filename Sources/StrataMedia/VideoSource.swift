@@ -1,6 +1,6 @@
 import CAV
 import Foundation
-import StrataImage
+import StrataEncode
 import StrataModel
 
 /// A video file as `contents`: frames decoded on request, exact to the
@@ -29,9 +29,13 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
     private let cache: MediaFrameCache
     private let condition = NSCondition()
     private var idle: [VideoDecoderSession] = []
-    /// Frames being decoded now, with their start packets.
+    /// Frames sessions are decoding now, with their start packets.
     private var decoding: [(frame: Int, start: Int)] = []
+    /// Frames being made now (decoded or converted): a second request waits for the first.
+    private var inFlight: Set<Int> = []
     private var sessions = 0
+    /// swscale contexts not in use (one per converting thread at most).
+    private var converters: [FrameConverter] = []
 
     /// Opens `path`, reads its packet index and decodes its first frame,
     /// so that a file Strata cannot use is an error when the scene loads.
@@ -88,27 +92,43 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
             session = s
         }
         decoding.append((frame, index.startPacket[frame]))
+        inFlight.insert(frame)
         condition.unlock()
+        defer {
+            condition.lock()
+            inFlight.remove(frame)
+            condition.broadcast()
+            condition.unlock()
+        }
 
-        var result: Result<Pixmap, MediaError>
+        // Decode with the session, then give it back before converting, so
+        // the next frame decodes while this one converts.
+        var decoded: Result<DecodedFrame, MediaError>
         var kept: VideoDecoderSession?
         do throws(MediaError) {
             let s: VideoDecoderSession
             if let session { s = session } else { s = try VideoDecoderSession(path: path) }
             kept = s
-            var pixmap = try s.decode(frame: frame, in: index)
-            if orientation != 1 { pixmap = Orientation.apply(orientation, to: pixmap) }
-            cache.insert(pixmap, for: key)
-            result = .success(pixmap)
+            decoded = .success(try s.decode(frame: frame, in: index))
         } catch {
-            result = .failure(error)
+            decoded = .failure(error)
         }
         condition.lock()
         decoding.removeAll { $0.frame == frame }
         if let kept { idle.append(kept) } else { sessions -= 1 }
+        var converter = converters.popLast()
         condition.broadcast()
         condition.unlock()
-        return try result.get()
+
+        let result = Result { () throws(MediaError) -> Pixmap in
+            try decoded.get().pixmap(converter: &converter, orientation: orientation)
+        }
+        condition.lock()
+        if let converter { converters.append(converter) }
+        condition.unlock()
+        let pixmap = try result.get()
+        cache.insert(pixmap, for: key)
+        return pixmap
     }
 
     private enum Taken { case cached(Pixmap), session(VideoDecoderSession?) }
@@ -119,7 +139,7 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
         let seekCost = index.seekCost(ofFrame: frame)
         while true {
             if let hit = cache.pixmap(key) { return .cached(hit) }
-            if decoding.contains(where: { $0.frame == frame }) { condition.wait(); continue }
+            if inFlight.contains(frame) { condition.wait(); continue }
             let costs = idle.map { $0.cost(of: frame, in: index) }
             let best = costs.indices.min { costs[$0] < costs[$1] }
             let bestCost = best.map { costs[$0] } ?? (sessions < maxSessions ? seekCost : .max)
