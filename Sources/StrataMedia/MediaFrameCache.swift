@@ -8,8 +8,10 @@ import StrataModel
 public final class MediaFrameCache: @unchecked Sendable {
     /// The cache every source shares.
     public static let shared = MediaFrameCache(capacity: MediaFrameCache.defaultCapacity)
-    /// Bytes of pixels kept by `shared`: 256 MiB, about 32 frames of 1080p video.
-    public static let defaultCapacity = 256 << 20
+    /// Bytes of pixels kept by `shared`: 64 MiB, 8 frames of 1080p video. Enough for what
+    /// is asked again soon (a 30 fps clip in a 60 fps scene, layers sharing a frame, a
+    /// replicator's delayed copies); more only costs memory and fresh pages in playback.
+    public static let defaultCapacity = 64 << 20
 
     /// Bytes of pixels kept at most.
     public let capacity: Int
