@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataEncode", "StrataTestSupport"]),
         // Test fixtures shared by test targets (never a product): frame-numbered
         // videos made with MP4Writer, librsvg's and rlottie's own renderings.
-        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataEncode", "CRSVG", "CLottie"],
+        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataEncode", "CAV", "CRSVG", "CLottie"],
                 path: "Tests/StrataTestSupport"),
     ],
     swiftLanguageModes: [.v6]

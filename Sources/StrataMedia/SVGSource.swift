@@ -51,8 +51,8 @@ public final class SVGSource: MediaSource, @unchecked Sendable {
             }
             width = viewBox.width; height = viewBox.height
         }
-        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            throw MediaError("the SVG's size is \(JSON.format(width))x\(JSON.format(height)); it needs a positive width and height")
+        guard width.isFinite, height.isFinite, width >= 0.01, height >= 0.01 else {
+            throw MediaError("the SVG's size is \(JSON.format(width))x\(JSON.format(height)); it needs a width and height of at least 0.01")
         }
         let side = Double(Limits.maxPixelsPerSide)
         guard width <= side, height <= side else {

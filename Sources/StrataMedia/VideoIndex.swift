@@ -15,6 +15,8 @@ struct VideoIndex: Sendable {
         var pts: Int64
         var dts: Int64
         var isKey: Bool
+        /// The container's duration of the packet, in the time base (0: unknown).
+        var duration: Int64
     }
 
     /// The stream's packets in decode order.
@@ -40,7 +42,6 @@ struct VideoIndex: Sendable {
         let noPTS = strata_av_nopts_value()
         var index = VideoIndex()
         var discarded: [Bool] = []
-        var lastDuration: Int64 = 0
         while true {
             let status = av_read_frame(format, packet)
             if status == strata_averror_eof() { break }
@@ -55,19 +56,23 @@ struct VideoIndex: Sendable {
             }
             let pts = p.pts != noPTS ? p.pts : p.dts
             guard pts != noPTS else { throw MediaError("the video has no timestamps (a raw stream?); put it in a container such as MP4") }
+            // Far inside Int64, so that differences of timestamps cannot overflow.
+            let limit: Int64 = 1 << 52
+            guard abs(pts) < limit, p.dts == noPTS || abs(p.dts) < limit, p.duration < limit else {
+                throw MediaError("the video's timestamps are out of range at frame \(index.packets.count + 1)")
+            }
             guard index.packets.count < VideoLimits.maxFrames else {
                 throw MediaError("the video has more than \(VideoLimits.maxFrames) frames")
             }
-            index.packets.append(Packet(pts: pts, dts: p.dts != noPTS ? p.dts : pts, isKey: p.flags & AV_PKT_FLAG_KEY != 0))
+            index.packets.append(Packet(pts: pts, dts: p.dts != noPTS ? p.dts : pts, isKey: p.flags & AV_PKT_FLAG_KEY != 0,
+                                        duration: max(0, p.duration)))
             discarded.append(p.flags & AV_PKT_FLAG_DISCARD != 0)
-            if p.duration > 0 { lastDuration = p.duration }
         }
         if stream.pointee.nb_frames > 0, Int64(index.packets.count) < stream.pointee.nb_frames {
             throw MediaError("the video is truncated: the file lists \(stream.pointee.nb_frames) frames, \(index.packets.count) are present")
         }
         try index.orderFrames(discarded: discarded)
-        index.frameTimes = try index.times(timeBase: stream.pointee.time_base, lastDuration: lastDuration,
-                                           frameRate: stream.pointee.avg_frame_rate)
+        index.frameTimes = try index.times(timeBase: stream.pointee.time_base, frameRate: stream.pointee.avg_frame_rate)
         return index
     }
 
@@ -101,9 +106,10 @@ struct VideoIndex: Sendable {
     }
 
     /// Frame starts in seconds after the first frame (exact multiples of the
-    /// time base), and the end of the last frame: its packet duration, else
-    /// the interval before it, else one frame of the average rate.
-    private func times(timeBase: AVRational, lastDuration: Int64, frameRate: AVRational) throws(MediaError) -> MediaFrameTimes {
+    /// time base), and the end of the last frame: the interval before it
+    /// (containers give durations in decode order, which B-frames reorder),
+    /// else its packet's duration, else one frame of the average rate.
+    private func times(timeBase: AVRational, frameRate: AVRational) throws(MediaError) -> MediaFrameTimes {
         guard timeBase.num > 0, timeBase.den > 0 else { throw MediaError("the video has no time base") }
         let first = pts(ofFrame: 0)
         func seconds(_ ticks: Int64) -> Double {
@@ -111,11 +117,13 @@ struct VideoIndex: Sendable {
             return overflow ? Double(ticks) * av_q2d(timeBase) : Double(product) / Double(timeBase.den)
         }
         let starts = (0..<frameCount).map { seconds(pts(ofFrame: $0) - first) }
-        var lastLength = seconds(lastDuration)
-        if lastLength <= 0, starts.count > 1 { lastLength = starts[starts.count - 1] - starts[starts.count - 2] }
-        if lastLength <= 0, frameRate.num > 0, frameRate.den > 0 { lastLength = 1 / av_q2d(frameRate) }
-        if lastLength <= 0 { lastLength = 1.0 / 30 }
-        let end = starts[starts.count - 1] + lastLength
+        let last = pts(ofFrame: frameCount - 1)
+        var lastTicks = frameCount > 1 ? last - pts(ofFrame: frameCount - 2) : 0
+        if lastTicks <= 0 { lastTicks = packets[packetOfFrame[frameCount - 1]].duration }
+        var end = seconds(last - first + lastTicks)
+        if lastTicks <= 0 {
+            end = starts[frameCount - 1] + (frameRate.num > 0 && frameRate.den > 0 ? 1 / av_q2d(frameRate) : 1.0 / 30)
+        }
         guard end.isFinite, end <= VideoLimits.maxDuration else {
             throw MediaError("the video lasts \(Int(end)) s; at most \(Int(VideoLimits.maxDuration)) s are allowed")
         }

@@ -52,7 +52,8 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
         orientation = Self.orientation(of: stream)
         let parameters = stream.pointee.codecpar.pointee
         var aspect = parameters.sample_aspect_ratio
-        if aspect.num <= 0 || aspect.den <= 0 { aspect = AVRational(num: 1, den: 1) }
+        // Unknown or absurd pixel aspect ratios (beyond 1:100 and 100:1) count as square.
+        if aspect.num <= 0 || aspect.den <= 0 || !(0.01...100).contains(av_q2d(aspect)) { aspect = AVRational(num: 1, den: 1) }
         let width = Double(parameters.width) * av_q2d(aspect), height = Double(parameters.height)
         naturalSize = orientation >= 5 ? Size(height, width) : Size(width, height)
         guard naturalSize.width <= Double(VideoLimits.maxSide) else {

@@ -52,7 +52,7 @@ final class VectorSourceTests: XCTestCase {
         XCTAssertEqual(try message("<svg xmlns='http://www.w3.org/2000/svg' width='20000' height='5'/>"),
                        "the SVG is 20000x5 pixels; its width and height may be at most 16384")
         XCTAssertEqual(try message("<svg xmlns='http://www.w3.org/2000/svg' width='0' height='5'/>"),
-                       "the SVG's size is 0x5; it needs a positive width and height")
+                       "the SVG's size is 0x5; it needs a width and height of at least 0.01")
     }
 
     func testLottieFramesAndPixelsAreRlottiesOwn() throws {

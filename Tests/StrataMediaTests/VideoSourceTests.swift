@@ -43,6 +43,30 @@ final class VideoSourceTests: XCTestCase {
         XCTAssertLessThanOrEqual(cache.bytes, cache.capacity)
     }
 
+    func testAVariableFrameRateShowsTheFrameWhoseTimestampIntervalContainsTheTime() throws {
+        let dir = try temporaryFolder()
+        try FrameNumberVideo.write(to: dir + "/count.mp4", frames: 40, fps: 20, keyframeInterval: 7)
+        // Frames 0-19 last 1/20 s, frames 20-39 last 1/10 s: frame i starts at i/20 for i < 20, else 1 + (i - 20)/10.
+        try FrameNumberVideo.remux(dir + "/count.mp4", to: dir + "/vfr.mp4") { t in t < 1 ? t : 1 + (t - 1) * 2 }
+        let source = try VideoSource(path: dir + "/vfr.mp4", identity: "vfr", cache: MediaFrameCache(capacity: 1 << 20))
+        let times = source.frameTimes
+        XCTAssertEqual(times.count, 40)
+        XCTAssertEqual(times.duration, 3, accuracy: 1e-9)
+        for i in 0..<40 {
+            let start = i < 20 ? Double(i) / 20 : 1 + Double(i - 20) / 10
+            XCTAssertEqual(times.start(of: i), start, accuracy: 1e-9, "frame \(i)")
+        }
+        // At scene times of 30 fps, the frame shown is the one whose interval holds the time, decoded exactly.
+        for n in 0..<90 {
+            let t = Double(n) / 30
+            let expected = t < 1 ? Int((t * 20 + 1e-9).rounded(.down)) : min(39, 20 + Int(((t - 1) * 10 + 1e-9).rounded(.down)))
+            let frame = times.frame(at: t)
+            XCTAssertEqual(frame, expected, "time \(t)")
+            let pixels = try source.pixels(MediaPixelsKey(source: "vfr", frame: frame, width: 128, height: 64))
+            XCTAssertEqual(FrameNumberVideo.number(in: pixels), expected, "time \(t)")
+        }
+    }
+
     func testATruncatedFileIsAnErrorWhenOpened() throws {
         let dir = try temporaryFolder()
         let path = dir + "/count.mp4"

@@ -1,3 +1,4 @@
+import CAV
 import Foundation
 import StrataEncode
 import StrataModel
@@ -42,5 +43,47 @@ public enum FrameNumberVideo {
             if pixmap.pixel(x, y).g > 128 { n |= 1 << bit }
         }
         return n
+    }
+}
+
+extension FrameNumberVideo {
+    /// Copies the video at `source` to `destination` (MP4) without decoding,
+    /// with new timestamps: a presentation (and decode) time t becomes
+    /// `retime(t)` in seconds. A monotonic `retime` keeps the packet order, so
+    /// the copy plays the same frames at other times: a variable frame rate.
+    public static func remux(_ source: String, to destination: String, retime: (Double) -> Double) throws {
+        var input: UnsafeMutablePointer<AVFormatContext>?
+        guard avformat_open_input(&input, source, nil, nil) >= 0, let input else { throw EncodeError("cannot open \(source)") }
+        defer { var i: UnsafeMutablePointer<AVFormatContext>? = input; avformat_close_input(&i) }
+        guard avformat_find_stream_info(input, nil) >= 0 else { throw EncodeError("no streams in \(source)") }
+        var output: UnsafeMutablePointer<AVFormatContext>?
+        guard avformat_alloc_output_context2(&output, nil, "mp4", destination) >= 0, let output else {
+            throw EncodeError("cannot create \(destination)")
+        }
+        defer { avformat_free_context(output) }
+        let inStream = input.pointee.streams[0]!
+        guard let outStream = avformat_new_stream(output, nil) else { throw EncodeError("out of memory") }
+        avcodec_parameters_copy(outStream.pointee.codecpar, inStream.pointee.codecpar)
+        outStream.pointee.codecpar.pointee.codec_tag = 0
+        // A fine time base, so that the new times are exact.
+        outStream.pointee.time_base = AVRational(num: 1, den: 12000)
+        guard avio_open(&output.pointee.pb, destination, AVIO_FLAG_WRITE) >= 0,
+              avformat_write_header(output, nil) >= 0 else { throw EncodeError("cannot write \(destination)") }
+        let packet = av_packet_alloc()!
+        defer { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) }
+        let tb = av_q2d(inStream.pointee.time_base)
+        func ticks(_ t: Int64) -> Int64 { Int64((retime(Double(t) * tb) * 12000).rounded()) }
+        while av_read_frame(input, packet) >= 0 {
+            defer { av_packet_unref(packet) }
+            let start = packet.pointee.pts
+            packet.pointee.pts = ticks(start)
+            packet.pointee.dts = ticks(packet.pointee.dts)
+            packet.pointee.duration = ticks(start + packet.pointee.duration) - packet.pointee.pts
+            packet.pointee.stream_index = 0
+            packet.pointee.pos = -1
+            guard av_interleaved_write_frame(output, packet) >= 0 else { throw EncodeError("cannot write \(destination)") }
+        }
+        guard av_write_trailer(output) >= 0 else { throw EncodeError("cannot finish \(destination)") }
+        avio_closep(&output.pointee.pb)
     }
 }

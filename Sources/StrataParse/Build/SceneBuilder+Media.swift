@@ -117,9 +117,9 @@ extension SceneBuilder {
         let duration = source.frameTimes.duration
         let place = node.sequence.flatMap { $0.count == 2 ? $0 : nil }
         if playback.trimFrom >= duration {
-            sink.error((place?[0] ?? node).location, "trim starts at \(Values.format(playback.trimFrom))s, past the end of the media (\(Values.format(duration))s)")
+            sink.error((place?[0] ?? node).location, "trim starts at \(Values.format(playback.trimFrom))s, past the end of the media (\(JSON.format(duration))s)")
         } else if to > duration + MediaFrameTimes.tolerance {
-            sink.error((place?[1] ?? node).location, "trim ends at \(Values.format(to))s, past the end of the media (\(Values.format(duration))s)")
+            sink.error((place?[1] ?? node).location, "trim ends at \(Values.format(to))s, past the end of the media (\(JSON.format(duration))s)")
         }
     }
 
