@@ -84,7 +84,7 @@ extension SceneBuilder {
                 }
             }
         }
-        let audio = read(m, "audio", Values.bool) ?? false
+        let audio = kind == .video ? read(m, "audio", Values.bool) ?? false : false
         guard let text = take(Values.string(fileNode, what: "an asset name or a file path")),
               let path = contentsFile(text, at: fileNode) else { return nil }
         let key = Self.mediaKey(kind: kind, file: text, playback: playback, audio: audio)
