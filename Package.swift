@@ -20,6 +20,9 @@ let package = Package(
         // fontconfig and Pango font maps (font files, family lookup) for text layers.
         .systemLibrary(name: "CFont", pkgConfig: "pangoft2",
                        providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        // The preview server's HTTP (libmicrohttpd: parsing, connections, thread pool).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         // SVG documents (librsvg renders into Cairo) and Lottie animations (rlottie), for `contents`.
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
@@ -40,13 +43,21 @@ let package = Package(
         // The timeline compiler lays the model tree out again after transactions (layout over time).
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
-        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
-        .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
+        // PNG decoding is StrataImage's (one decoder for contents images and goldens).
+        .target(name: "StrataEncode", dependencies: ["StrataModel", "StrataImage", "CPNG", "CAV"]),
+        .target(name: "StrataCheck", dependencies: ["StrataModel"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
             "StrataLayout",
         ]),
-        .executableTarget(name: "strata", dependencies: ["StrataCompiler"]),
+        // The authoring loop: `strata preview` (HTTP server, browser page) and `strata watch`.
+        .target(name: "StrataPreview", dependencies: [
+            "StrataCompiler", "StrataModel", "StrataParse", "StrataRender", "StrataEncode", "CMicroHTTPD",
+        ]),
+        // The command line: option and command declarations, parsing, help, man page, completions.
+        .executableTarget(name: "strata", dependencies: [
+            "StrataCompiler", "StrataPreview", "StrataParse", "StrataModel", "StrataEncode",
+        ]),
 
         // Tests: one target per stage plus end-to-end CLI tests.
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
@@ -57,7 +68,10 @@ let package = Package(
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler", "StrataTestSupport"]),
+        // The declarations and what is made from them, in process (plus the built binary).
+        .testTarget(name: "StrataCommandLineTests", dependencies: ["strata", "StrataCompiler", "StrataEncode"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
+        .testTarget(name: "StrataPreviewTests", dependencies: ["StrataPreview", "StrataCompiler", "StrataEncode"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataEncode", "StrataTestSupport"]),
         // Test fixtures shared by test targets (never a product): frame-numbered
         // videos made with MP4Writer, librsvg's and rlottie's own renderings.

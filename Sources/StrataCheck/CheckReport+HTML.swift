@@ -60,6 +60,10 @@ extension CheckReport {
         h += figure("actual", c.actualImage, missing: "not rendered")
         h += figure("diff", c.diffImage, missing: "no diff")
         h += "</div>\n"
+        if let timeline = c.timeline {
+            h += "<figure class=\"timeline\"><figcaption>the scene's timeline (actual frames, contact sheet)</figcaption>"
+                + "<a href=\"\(url(timeline))\"><img src=\"\(url(timeline))\" alt=\"contact sheet of the scene\" loading=\"lazy\"></a></figure>\n"
+        }
         if c.status == .fail || c.status == .pass, let e = c.expectedImage, let a = c.actualImage,
            c.comparison?.sizeMismatch != true {
             h += """
@@ -124,6 +128,7 @@ extension CheckReport {
     .figures th{text-align:left;font-weight:500;color:#57606a;padding:1px 12px 1px 0}
     .images{display:flex;flex-wrap:wrap;gap:12px}
     figure{margin:0;max-width:32%;min-width:160px}
+    figure.timeline{max-width:100%;margin-top:10px}
     figcaption{font-weight:600}
     .path{font:12px ui-monospace,monospace;color:#57606a;word-break:break-all}
     img{display:block;max-width:100%;image-rendering:pixelated;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}

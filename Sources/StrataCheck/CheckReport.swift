@@ -39,6 +39,10 @@ public struct FrameCheck: Sendable, Hashable {
     public var note: String?
     /// The canvas variant the frame was rendered at, or nil for the authored size.
     public var variant: String? = nil
+    /// A contact sheet of the scene's whole timeline (path relative to the
+    /// report), set on frames that did not pass: where the frame sits in the
+    /// animation, at a glance.
+    public var timeline: String? = nil
 
     public init(scene: String, line: Int = 1, column: Int = 1, frame: Int, time: Double,
                 status: Status, comparison: FrameComparison? = nil, tolerance: Tolerance = .default,

@@ -5,7 +5,7 @@ import StrataModel
 extension CheckCommand {
     /// One line per scene that passed, one per frame that did not, then the
     /// totals; the last line is `check: N passed, M failed`, which CI runners read.
-    func printSummary(_ report: CheckReport) {
+    func summary(_ report: CheckReport) -> String {
         var lines: [String] = []
         for scene in report.scenes {
             let frames = report.frames.filter { $0.scene == scene }
@@ -30,7 +30,7 @@ extension CheckCommand {
         if failed > 0 { extra.append("report: \(artifacts)/report.html") }
         if !extra.isEmpty { lines.append(extra.joined(separator: ", ")) }
         lines.append("check: \(report.count(.pass) + report.count(.updated)) passed, \(failed) failed")
-        print(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 
     /// The message with paths relative to the working directory (the report's are relative to the artifacts).
@@ -65,7 +65,7 @@ extension CheckCommand {
         let writer = RenderCommand(scenePath: "", output: path)
         try writer.writeAtomically(path) { temp in
             do { try text.write(toFile: temp, atomically: false, encoding: .utf8) } catch {
-                throw CompileError("cannot write '\(path)': \(error.localizedDescription)", exitCode: 1)
+                throw CompileError("cannot write '\(path)': \(error.localizedDescription)", status: .failure)
             }
         }
     }

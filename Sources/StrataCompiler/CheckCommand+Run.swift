@@ -5,10 +5,8 @@ import StrataModel
 import StrataParse
 
 extension CheckCommand {
-    func run() throws -> Int32 {
-        if update != nil, isCI {
-            throw CompileError("CI=true: refusing to write goldens; record them locally with --update and commit them")
-        }
+    public func run(_ console: any Console) throws -> ExitStatus {
+        try checkSettings()
         let files = try GoldenLayout.sceneFiles(paths)
         guard !files.isEmpty else { throw CompileError("no scene files (*.yaml) under \(paths.joined(separator: ", "))") }
         // Every scene must be valid, and laid out at each checked size, before anything renders.
@@ -16,31 +14,30 @@ extension CheckCommand {
         var problems: [Diagnostic] = []
         for file in files {
             do {
-                let (scene, warnings) = try SceneLoader.load(file: file, options: SceneLoadOptions(paramOverrides: sets))
+                let (scene, warnings) = try SceneLoader.load(file: file, options: load)
                 problems += warnings
                 units += try laidOutSizes(of: scene, problems: &problems)
             } catch let error as DiagnosticList {
                 problems += error.items
             }
         }
-        CLI.printDiagnostics(problems)
-        if problems.contains(where: { $0.severity == .error }) { return 2 }
-        if update != nil { InterruptHandling.install() }
+        console.report(problems)
+        if problems.contains(where: { $0.severity == .error }) { return .badInput }
 
         var checks: [FrameCheck] = []
         for unit in units {
-            checks += try check(unit.scene, variant: unit.variant)
+            checks += try check(unit.scene, variant: unit.variant, console: console)
         }
         checks += orphanFolders(checked: units.map { goldenFolder(for: $0.scene, variant: $0.variant) })
         // A golden that no scene frame produces fails the run (architecture.md).
         let report = CheckReport(frames: checks, orphansFail: true)
         try writeReports(report)
-        printSummary(report)
-        return report.failed ? 1 : 0
+        console.write(summary(report))
+        return report.failed ? .failure : .success
     }
 
     /// Checks one scene's frames at one size (the authored one, or a variant's).
-    func check(_ scene: Scene, variant: String? = nil) throws -> [FrameCheck] {
+    func check(_ scene: Scene, variant: String?, console: any Console) throws -> [FrameCheck] {
         let folder = goldenFolder(for: scene, variant: variant)
         let policy = scene.golden
         let fallback = policy?.location ?? SourceLocation(file: scene.file, line: 1, column: 1)
@@ -65,7 +62,7 @@ extension CheckCommand {
         let frames = Set(listed.keys).union(existing.filter { $0 < count }).sorted()
         guard !frames.isEmpty else { return outcomes.map { var o = $0; o.variant = variant; return o } }
 
-        let actuals = try renderOrDecode(scene, frames: frames, variant: variant)
+        let actuals = try renderOrDecode(scene, frames: frames, variant: variant, console: console)
         for (frame, actual) in zip(frames, actuals) {
             let goldenPath = folder + "/" + GoldenLayout.fileName(frame: frame)
             let location = listed[frame]?.location ?? fallback
@@ -85,7 +82,7 @@ extension CheckCommand {
             }
             let expected: Pixmap
             do { expected = try PNGCodec.read(path: goldenPath) } catch {
-                throw CompileError("cannot read golden '\(goldenPath)': \(error)", exitCode: 2)
+                throw CompileError("cannot read golden '\(goldenPath)': \(error)", status: .badInput)
             }
             let comparison = FrameComparer.compare(actual: actual, expected: expected, tolerance: tolerance)
             outcome.comparison = comparison
@@ -102,7 +99,28 @@ extension CheckCommand {
             }
             outcomes.append(outcome)
         }
+        // A reviewer sees where a failing frame sits in the animation: a contact sheet of the actual frames.
+        if video == nil, outcomes.contains(where: { $0.status == .fail || $0.status == .missing }) {
+            let timeline = try writeTimeline(scene, variant: variant, console: console)
+            for i in outcomes.indices where outcomes[i].status == .fail || outcomes[i].status == .missing {
+                outcomes[i].timeline = timeline
+            }
+        }
         return outcomes.map { var o = $0; o.variant = variant; return o }
+    }
+
+    /// The sheet a failing scene's report shows: 8 frames over its timeline.
+    static let timelineSheet = ContactSheet(.grid(columns: 4, rows: 2))
+
+    /// Writes `<artifacts>/<scene>/timeline.png`; returns the path relative to the artifacts folder.
+    func writeTimeline(_ scene: Scene, variant: String?, console: any Console) throws -> String {
+        let relative = GoldenLayout.relativeName(ofScene: scene.file, variant: variant) + "/timeline.png"
+        var render = RenderCommand(scenePath: scene.file, output: artifacts + "/" + relative)
+        render.jobs = jobs
+        render.quiet = true
+        try render.renderContactSheet(scene, Self.timelineSheet, to: artifacts + "/" + relative, label: "timeline",
+                                      console: console)
+        return relative
     }
 
     /// Video frames differ from rendered ones by the codec's loss: checked by PSNR only.
@@ -116,19 +134,20 @@ extension CheckCommand {
     }
 
     /// Renders the frames (or decodes them from `--video`).
-    func renderOrDecode(_ scene: Scene, frames: [Int], variant: String? = nil) throws -> [Pixmap] {
+    func renderOrDecode(_ scene: Scene, frames: [Int], variant: String?, console: any Console) throws -> [Pixmap] {
         if let video {
             let decoded: [Int: Pixmap]
             do { decoded = try VideoReader.decodeFrames(path: video, indices: Set(frames)) } catch {
-                throw CompileError("cannot read video '\(video)': \(error)", exitCode: 2)
+                throw CompileError("cannot read video '\(video)': \(error)", status: .badInput)
             }
             return try frames.map { f in
-                guard let p = decoded[f] else { throw CompileError("video '\(video)' has no frame \(f)", exitCode: 1) }
+                guard let p = decoded[f] else { throw CompileError("video '\(video)' has no frame \(f)", status: .failure) }
                 return p
             }
         }
         var result = [Pixmap?](repeating: nil, count: frames.count)
-        let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file, variant: variant), quiet: quiet)
+        let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file, variant: variant),
+                                         quiet: quiet, console: console)
         defer { progress.finish() }
         try FramePipeline(scene: scene, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress,
                                                          recycle: false) {

@@ -10,7 +10,8 @@ struct FramePipeline {
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     /// Renders the scene at each time (seconds) and calls `consume` in order.
-    /// A render error becomes a diagnostic located at the failing layer.
+    /// A render error becomes a diagnostic located at the failing layer
+    /// (`CompiledScene.render`).
     ///
     /// The pixmaps are recycled: once `consume` returns, its pixmap's storage
     /// is drawn over by a later frame. A consumer that keeps pixmaps passes
@@ -36,25 +37,21 @@ struct FramePipeline {
         consume: (_ position: Int, _ product: Product) throws -> Void
     ) throws {
         // The timeline compiles once, before any frame: frames stay pure functions of (scene, t).
-        let scene = TimelineCompiler.compile(self.scene)
+        let compiled = CompiledScene(laidOut: scene)
         let scheduler = FrameScheduler<Product>(frames: Array(times.indices), workers: jobs, makeEmpty: makeEmpty)
-        do {
-            try scheduler.run(recycle: recycle, makeWorker: {
-                let renderer = FrameRenderer()
-                let finisher = Result { try makeFinisher() }
-                // This worker's drawing buffer, reused frame after frame.
-                var pixmap = Pixmap(width: 0, height: 0)
-                return { position, product in
-                    let finish = try finisher.get()
-                    try renderer.render(Sampler.renderTree(of: scene, at: times[position]), into: &pixmap)
-                    try finish(&pixmap, &product)
-                }
-            }, consume: { position, product in
-                try consume(position, product)
-                progress?.frameDone()
-            })
-        } catch let error as RenderError {
-            throw DiagnosticList([Diagnostic(scene.location(ofLayer: error.layerPath), error.message)])
-        }
+        try scheduler.run(recycle: recycle, makeWorker: {
+            let renderer = FrameRenderer()
+            let finisher = Result { try makeFinisher() }
+            // This worker's drawing buffer, reused frame after frame.
+            var pixmap = Pixmap(width: 0, height: 0)
+            return { position, product in
+                let finish = try finisher.get()
+                try compiled.render(at: times[position], with: renderer, into: &pixmap)
+                try finish(&pixmap, &product)
+            }
+        }, consume: { position, product in
+            try consume(position, product)
+            progress?.frameDone()
+        })
     }
 }

@@ -8,7 +8,7 @@ extension RenderCommand {
     /// Every variant is loaded, laid out and checked before the first frame
     /// renders; each file is written under a temporary name and renamed when
     /// complete, so an interruption leaves only whole files.
-    func runAllVariants(warn: (Diagnostic) -> Void) throws {
+    func runAllVariants(_ console: any Console) throws -> ExitStatus {
         guard overrides.variant == nil, overrides.size == nil else {
             throw CompileError("--all-variants renders every canvas variant; it does not combine with --variant or --size")
         }
@@ -18,7 +18,7 @@ extension RenderCommand {
             throw CompileError("--all-variants writes one file per variant: give a folder, e.g. -o out/")
         }
         let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
-        warnings.forEach(warn)
+        console.report(warnings)
         guard !loaded.canvas.variants.isEmpty else {
             throw CompileError("--all-variants: '\(scenePath)' defines no canvas.variants")
         }
@@ -29,17 +29,20 @@ extension RenderCommand {
             var scene = loaded
             var o = overrides
             o.variant = variant.name
-            try o.apply(to: &scene).forEach(warn)
+            console.report(try o.apply(to: &scene))
             let file = (folder.isEmpty ? "" : folder + "/") + Self.variantFileName(scene: stem, variant: variant.name,
-                                                                                     still: time != nil)
-            let target: Target = time != nil ? .still(file) : .mp4(file)
-            let (times, indices) = try frameTimes(scene, target: target)
+                                                                                     still: time != nil || contactSheet != nil)
+            let target: Target = time != nil || contactSheet != nil ? .still(file) : .mp4(file)
+            try checkContactSheetTarget(target)
+            let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
             try checkEncodable(scene, target: target, what: "variant '\(variant.name)'")
             jobs.append((scene, target, times, indices, variant.name))
         }
         for job in jobs {
-            try render(job.scene, to: job.target, times: job.times, indices: job.indices, label: "render " + job.name)
+            try render(job.scene, to: job.target, times: job.times, indices: job.indices, label: "render " + job.name,
+                       console: console)
         }
+        return .success
     }
 
     /// `card-story.mp4`, `card-story.png`.

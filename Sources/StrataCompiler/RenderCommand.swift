@@ -5,7 +5,7 @@ import StrataParse
 
 /// `strata render SCENE -o OUT`: an MP4, a PNG sequence, one PNG still, or
 /// nothing (`-o /dev/null`: render and discard, to time rendering alone).
-public struct RenderCommand: Sendable {
+public struct RenderCommand: StrataCommand {
     public var scenePath: String
     public var output: String
     public var load = SceneLoadOptions(paramOverrides: [])
@@ -15,16 +15,23 @@ public struct RenderCommand: Sendable {
     /// `--frames A-B` (inclusive), frame numbers.
     public var frames: ClosedRange<Int>?
     public var video = VideoOptions()
-    /// Render threads.
-    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Render threads, in `jobRange`.
+    public var jobs: Int = Self.defaultJobs
     public var quiet = false
     /// `--all-variants`: one output per canvas variant into the `output` folder.
     public var allVariants = false
+    /// `--contact-sheet` / `--every`: one PNG of many frames instead of a video or still.
+    public var contactSheet: ContactSheet?
 
     public init(scenePath: String, output: String) {
         self.scenePath = scenePath
         self.output = output
     }
+
+    /// Render threads a command may ask for.
+    public static let jobRange = 1...256
+    /// One render thread per core.
+    public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// `-o` value that renders every frame and discards it.
     public static let discardOutput = "/dev/null"
@@ -52,17 +59,29 @@ public struct RenderCommand: Sendable {
         }
     }
 
-    /// Loads, validates everything, then renders. Returns warnings to print.
-    public func run(warn: (Diagnostic) -> Void) throws {
-        if allVariants { return try runAllVariants(warn: warn) }
+    /// Loads and checks everything (warnings go to the console before the
+    /// first frame renders), then renders.
+    public func run(_ console: any Console) throws -> ExitStatus {
+        try checkSettings()
+        if allVariants { return try runAllVariants(console) }
         let target = try self.target
         let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
-        warnings.forEach(warn)
+        console.report(warnings)
         var scene = loaded
-        try overrides.apply(to: &scene).forEach(warn)
-        let (times, indices) = try frameTimes(scene, target: target)
+        console.report(try overrides.apply(to: &scene))
+        try checkContactSheetTarget(target)
+        let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
         try checkEncodable(scene, target: target, what: "the canvas")
-        try render(scene, to: target, times: times, indices: indices, label: "render")
+        try render(scene, to: target, times: times, indices: indices, label: "render", console: console)
+        return .success
+    }
+
+    /// Settings that need no scene: bad ones are bad input, found before anything is read.
+    func checkSettings() throws(CompileError) {
+        guard Self.jobRange.contains(jobs) else {
+            throw CompileError("render threads must be \(Self.jobRange.lowerBound)...\(Self.jobRange.upperBound), got \(jobs)")
+        }
+        do { try video.validate() } catch { throw CompileError("\(error)") }
     }
 
     /// H.264 (yuv420p) needs even pixel dimensions.
@@ -73,10 +92,13 @@ public struct RenderCommand: Sendable {
     }
 
     /// Renders a scene that is loaded, laid out and checked into `target`.
-    func render(_ scene: Scene, to target: Target, times: [Double], indices: [Int], label: String) throws {
-        InterruptHandling.install()
+    func render(_ scene: Scene, to target: Target, times: [Double], indices: [Int], label: String,
+                console: any Console) throws {
+        if let contactSheet, case .still(let path) = target {
+            return try renderContactSheet(scene, contactSheet, to: path, label: label, console: console)
+        }
         let pipeline = FramePipeline(scene: scene, jobs: jobs)
-        let progress = ProgressReporter(total: times.count, label: label, quiet: quiet)
+        let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, console: console)
         defer { progress.finish() }
         switch target {
         case .mp4(let path):
@@ -181,7 +203,7 @@ public struct RenderCommand: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            throw CompileError("cannot create folder '\(parent)': \(error.localizedDescription)", exitCode: 1)
+            throw CompileError("cannot create folder '\(parent)': \(error.localizedDescription)", status: .failure)
         }
     }
 }

@@ -50,6 +50,12 @@ public final class FrameConverter {
                            matrix: SWS_CS_ITU709, fullRange: false)
     }
 
+    /// BGRA -> yuvj420p, BT.601 full range: what JPEG (JFIF) holds.
+    static func toJPEG(width: Int, height: Int) throws -> FrameConverter {
+        try FrameConverter(width: width, height: height, yuvFormat: AV_PIX_FMT_YUVJ420P, toYUV: true,
+                           matrix: SWS_CS_ITU601, fullRange: true)
+    }
+
     /// A decoded frame's format -> BGRA, honouring the frame's colour tags.
     public static func toBGRA(from frame: UnsafePointer<AVFrame>) throws -> FrameConverter {
         let format = AVPixelFormat(rawValue: frame.pointee.format)

@@ -19,6 +19,11 @@ public struct VideoOptions: Sendable, Hashable {
         self.keyframeInterval = keyframeInterval
     }
 
+    /// Constant rate factors x264 takes.
+    public static let crfRange = 0.0...51.0
+    /// Encoder threads a writer may use.
+    public static let threadRange = 1...64
+
     /// x264's preset names, fastest first.
     public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast",
                                  "medium", "slow", "slower", "veryslow", "placebo"]
@@ -28,14 +33,14 @@ public struct VideoOptions: Sendable, Hashable {
         guard Self.presets.contains(preset) else {
             throw EncodeError("unknown x264 preset '\(preset)'; valid presets: \(Self.presets.joined(separator: ", "))")
         }
-        guard crf.isFinite, (0...51).contains(crf) else {
-            throw EncodeError("crf \(crf) is out of range 0...51")
+        guard crf.isFinite, Self.crfRange.contains(crf) else {
+            throw EncodeError("crf \(crf) is out of range \(Self.crfRange.lowerBound)...\(Self.crfRange.upperBound)")
         }
         guard (0...100_000).contains(keyframeInterval) else {
             throw EncodeError("the key frame interval must be 0...100000 frames, got \(keyframeInterval)")
         }
-        guard (1...64).contains(threads) else {
-            throw EncodeError("encoder threads must be 1...64, got \(threads)")
+        guard Self.threadRange.contains(threads) else {
+            throw EncodeError("encoder threads must be \(Self.threadRange.lowerBound)...\(Self.threadRange.upperBound), got \(threads)")
         }
     }
 }

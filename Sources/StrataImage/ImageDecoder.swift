@@ -52,7 +52,9 @@ public enum ImageDecoder {
         return try decode([UInt8](data))
     }
 
-    static func decodePNG(_ bytes: [UInt8]) throws(ImageError) -> Pixmap {
+    /// PNG bytes -> premultiplied BGRA; refuses images above `maxPixels`.
+    /// The one PNG decoder (PNGCodec reads goldens through it too).
+    public static func decodePNG(_ bytes: [UInt8], maxPixels: Int = ImageDecoder.maxPixels) throws(ImageError) -> Pixmap {
         var width: UInt32 = 0, height: UInt32 = 0
         var rgba: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
@@ -66,28 +68,7 @@ public enum ImageDecoder {
         defer { cpng_free(rgba) }
         let count = Int(width) * Int(height) * 4
         var pixels = [UInt8](UnsafeBufferPointer(start: rgba, count: count))
-        premultiplyRGBAToBGRA(&pixels)
+        PremultipliedAlpha.premultiplyToBGRA(&pixels)
         return Pixmap(width: Int(width), height: Int(height), pixels: pixels)
-    }
-
-    /// Straight RGBA -> premultiplied BGRA (Cairo's ARGB32), rounding.
-    static func premultiplyRGBAToBGRA(_ p: inout [UInt8]) { premultiply(&p, swappingRedAndBlue: true) }
-
-    /// Straight BGRA -> premultiplied BGRA, rounding (decoded video frames with alpha).
-    public static func premultiplyBGRA(_ p: inout [UInt8]) { premultiply(&p, swappingRedAndBlue: false) }
-
-    private static func premultiply(_ p: inout [UInt8], swappingRedAndBlue swap: Bool) {
-        p.withUnsafeMutableBufferPointer { b in
-            var i = 0
-            while i < b.count {
-                let a = UInt32(b[i + 3])
-                if a != 255 {
-                    func mul(_ c: UInt8) -> UInt8 { let t = UInt32(c) * a + 128; return UInt8((t + (t >> 8)) >> 8) }
-                    b[i] = mul(b[i]); b[i + 1] = mul(b[i + 1]); b[i + 2] = mul(b[i + 2])
-                }
-                if swap { b.swapAt(i, i + 2) }
-                i += 4
-            }
-        }
     }
 }

@@ -20,22 +20,48 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(file):\(line):\(column)" }
 }
 
-/// One problem found in the input, always with a place.
+/// One problem found in the input, always with a place, and the other
+/// places that explain it ("first defined here") as notes.
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable { case error, warning, note }
+    public enum Severity: String, Sendable, Hashable { case error, warning }
 
     public var location: SourceLocation
     public var severity: Severity
     public var message: String
+    /// Related places, printed after the diagnostic in this order.
+    public var notes: [DiagnosticNote]
 
-    public init(_ location: SourceLocation, _ message: String, severity: Severity = .error) {
+    public init(_ location: SourceLocation, _ message: String, severity: Severity = .error,
+                notes: [DiagnosticNote] = []) {
         self.location = location
         self.message = message
         self.severity = severity
+        self.notes = notes
     }
 
-    /// `FILE:LINE:COLUMN: error: message`, the format every tool understands.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// `FILE:LINE:COLUMN: error: message`, the format every tool understands,
+    /// then one `FILE:LINE:COLUMN: note: message` line per note.
+    public var description: String {
+        ([headline] + notes.map(\.description)).joined(separator: "\n")
+    }
+
+    /// The first line: `FILE:LINE:COLUMN: error: message`.
+    public var headline: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// Another place that explains a diagnostic: where a duplicate was first
+/// defined, the rest of a cycle, the start of what a syntax error interrupts.
+public struct DiagnosticNote: Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+
+    public init(_ location: SourceLocation, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: note: message`.
+    public var description: String { "\(location): note: \(message)" }
 }
 
 /// Every problem found in one file; thrown when at least one is an error.
@@ -51,11 +77,11 @@ public struct DiagnosticSink: Sendable {
     public private(set) var items: [Diagnostic] = []
     public init() {}
     public var hasErrors: Bool { items.contains { $0.severity == .error } }
-    public mutating func error(_ location: SourceLocation, _ message: String) {
-        items.append(Diagnostic(location, message))
+    public mutating func error(_ location: SourceLocation, _ message: String, notes: [DiagnosticNote] = []) {
+        items.append(Diagnostic(location, message, notes: notes))
     }
-    public mutating func warning(_ location: SourceLocation, _ message: String) {
-        items.append(Diagnostic(location, message, severity: .warning))
+    public mutating func warning(_ location: SourceLocation, _ message: String, notes: [DiagnosticNote] = []) {
+        items.append(Diagnostic(location, message, severity: .warning, notes: notes))
     }
     public mutating func append(_ d: Diagnostic) { items.append(d) }
     public mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }

@@ -111,8 +111,10 @@ public struct GoldenFrame: Sendable, Hashable {
 /// The default (channel 2, pixels 0.001, no PSNR floor, no anti-aliasing
 /// allowance) is the one documented in docs/golden-testing.md.
 public struct Tolerance: Sendable, Hashable {
-    /// Largest per-channel difference (0...255) that counts as equal.
+    /// Largest per-channel difference (in `channelRange`) that counts as equal.
     public var channel: Int = 2
+    /// Per-channel differences a tolerance may allow: 8-bit channels.
+    public static let channelRange = 0...255
     /// Fraction (0...1) of pixels allowed to differ by more than `channel`.
     public var pixels: Double = 0.001
     /// Count of pixels allowed to differ; when set, used instead of `pixels`.

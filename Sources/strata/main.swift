@@ -1,5 +1,6 @@
 import Foundation
-import StrataCompiler
 
-// The executable is thin: everything lives in StrataCompiler so that tests can call it.
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+// The face of the compiler: arguments are parsed against the declarations in
+// Declarations/, the command runs in StrataCompiler (or StrataPreview), and
+// what it says is printed here.
+exit(CommandLineInterface.main(Array(CommandLine.arguments.dropFirst()), console: TerminalConsole()))

@@ -116,8 +116,9 @@ final class LayerTests: XCTestCase {
     }
 
     func testNames() {
-        assertOnlyError(Marked(sceneText("layers:\n  - name: a\n  - name: ⟨d⟩a\n")), at: "d",
-                        "duplicate layer name 'a' among siblings (first at 4:11)")
+        let names = Marked(sceneText("layers:\n  - name: ⟨first⟩a\n  - name: ⟨d⟩a\n"))
+        assertOnlyError(names, at: "d", "duplicate layer name 'a' among siblings\n\(names.at("first")): note: the first layer named 'a'")
+        XCTAssertEqual(diagnostics(names).first?.notes, [DiagnosticNote(SourceLocation(file: "test.yaml", line: 4, column: 11), "the first layer named 'a'")])
         XCTAssertNotNil(scene(Marked(sceneText("layers:\n  - name: a\n    sublayers: [{name: a}]\n"))))
         assertOnlyError(Marked(layerScene("name: ⟨n⟩my card")), at: "n", "layer name 'my card' may use only letters, digits, '_' and '-'")
         assertOnlyError(Marked(layerScene("name: ⟨n⟩12")), at: "n",
@@ -202,8 +203,8 @@ final class LayerTests: XCTestCase {
     }
 
     func testAliasedLayersAreLocatedAtTheAlias() {
-        let m = Marked("strata: 1\ncanvas: {size: [10, 10]}\nlayers:\n  - &t {name: a}\n  - ⟨dup⟩*t\n")
-        assertOnlyError(m, at: "dup", "duplicate layer name 'a' among siblings (first at 4:15)")
+        let m = Marked("strata: 1\ncanvas: {size: [10, 10]}\nlayers:\n  - &t {name: ⟨first⟩a}\n  - ⟨dup⟩*t\n")
+        assertOnlyError(m, at: "dup", "duplicate layer name 'a' among siblings\n\(m.at("first")): note: the first layer named 'a'")
         let ok = Marked("strata: 1\ncanvas: {size: [10, 10]}\nlayers:\n  - name: g\n    sublayers: [&t {opacity: 1}]\n  - sublayers: [⟨use⟩*t]\n")
         XCTAssertEqual(scene(ok)?.root.sublayers[1].sublayers[0].location.description, ok.at("use"))
     }

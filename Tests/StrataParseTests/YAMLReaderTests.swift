@@ -72,7 +72,8 @@ final class YAMLReaderTests: XCTestCase {
     func testDuplicateKeysAreErrors() {
         let m = Marked("a: 1\n⟨dup⟩a: 2\n")
         let (_, diags) = read(m.text)
-        XCTAssertEqual(diags.map(\.description), ["y.yaml:2:1: error: duplicate key 'a' (first at 1:1)"])
+        XCTAssertEqual(diags.map(\.description), ["y.yaml:2:1: error: duplicate key 'a'\ny.yaml:1:1: note: 'a' is first defined here"])
+        XCTAssertEqual(diags.first?.notes.map(\.location.description), ["y.yaml:1:1"])
     }
 
     func testMultipleDocumentsAreAnError() {

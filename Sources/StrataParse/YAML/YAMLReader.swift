@@ -200,7 +200,8 @@ struct YAMLComposer {
                 continue
             }
             if let first = firstSeen[scalar.text] {
-                error(key.location, "duplicate key '\(YAMLNode.clip(scalar.text))' (first at \(first.line):\(first.column))")
+                error(key.location, "duplicate key '\(YAMLNode.clip(scalar.text))'",
+                      notes: [DiagnosticNote(first, "'\(YAMLNode.clip(scalar.text))' is first defined here")])
                 continue
             }
             firstSeen[scalar.text] = key.location
@@ -254,8 +255,8 @@ struct YAMLComposer {
         }
     }
 
-    private mutating func error(_ at: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(at, message))
+    private mutating func error(_ at: SourceLocation, _ message: String, notes: [DiagnosticNote] = []) {
+        diagnostics.append(Diagnostic(at, message, notes: notes))
     }
 
     /// libyaml stops at the first syntax error; report it where it found it.
@@ -272,9 +273,9 @@ struct YAMLComposer {
         }
         var message = "invalid YAML: \(problem)"
         let mark = parser.problem_mark
+        var notes: [DiagnosticNote] = []
         if let context = parser.context.map({ String(cString: $0) }) {
-            let c = location(parser.context_mark)
-            message += " (\(context) that starts at \(c.line):\(c.column))"
+            notes.append(DiagnosticNote(location(parser.context_mark), "\(context) that starts here"))
         }
         let at = Int(mark.index)
         if at < source.count, source[at] == "\t" {
@@ -285,6 +286,6 @@ struct YAMLComposer {
         if zip(window, window.dropFirst()).contains(where: { $0 == "$" && $1 == "{" }) {
             message += "; inside [...] or {...}, quote a param reference: \"${name}\""
         }
-        error(location(mark), message)
+        error(location(mark), message, notes: notes)
     }
 }

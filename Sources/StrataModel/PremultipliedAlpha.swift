@@ -1,12 +1,12 @@
-import StrataModel
-
-/// Exact conversions between premultiplied BGRA (`Pixmap`) and straight RGBA.
+/// Exact conversions between premultiplied BGRA (`Pixmap`) and straight RGBA:
+/// the one place pixels change between the two (image decoding, PNG
+/// encoding and decoding).
 ///
 /// Both directions round to nearest, so straight -> premultiplied ->
 /// straight is lossy only where alpha makes it so, and premultiplied ->
 /// straight -> premultiplied returns the same bytes for every valid input
 /// (channel <= alpha): |round(c * 255 / a) * a / 255 - c| <= a / 510 < 0.5.
-enum PremultipliedAlpha {
+public enum PremultipliedAlpha {
     /// `[a << 8 | c]` = round(c * 255 / a), clamped to 255; 0 when a == 0.
     static let unpremultiplyTable: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 65536)
@@ -28,7 +28,7 @@ enum PremultipliedAlpha {
     }()
 
     /// Whether every pixel of `pixmap` has alpha 255.
-    static func isOpaque(_ pixmap: Pixmap) -> Bool {
+    public static func isOpaque(_ pixmap: Pixmap) -> Bool {
         pixmap.pixels.withUnsafeBufferPointer { p in
             var i = 3
             while i < p.count {
@@ -40,7 +40,7 @@ enum PremultipliedAlpha {
     }
 
     /// Premultiplied BGRA -> packed RGB, dropping alpha (for opaque images).
-    static func rgb(from pixmap: Pixmap) -> [UInt8] {
+    public static func rgb(from pixmap: Pixmap) -> [UInt8] {
         let count = pixmap.width * pixmap.height
         return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
             pixmap.pixels.withUnsafeBufferPointer { src in
@@ -55,7 +55,7 @@ enum PremultipliedAlpha {
     }
 
     /// Premultiplied BGRA -> straight RGBA.
-    static func straightRGBA(from pixmap: Pixmap) -> [UInt8] {
+    public static func straightRGBA(from pixmap: Pixmap) -> [UInt8] {
         let count = pixmap.width * pixmap.height
         return [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
             unpremultiplyTable.withUnsafeBufferPointer { table in
@@ -75,16 +75,21 @@ enum PremultipliedAlpha {
     }
 
     /// Straight RGBA -> premultiplied BGRA, in place.
-    static func premultiplyToBGRA(_ rgba: inout [UInt8]) {
+    public static func premultiplyToBGRA(_ rgba: inout [UInt8]) { premultiply(&rgba, swappingRedAndBlue: true) }
+
+    /// Straight BGRA -> premultiplied BGRA, in place (decoded video frames with alpha).
+    public static func premultiply(bgra: inout [UInt8]) { premultiply(&bgra, swappingRedAndBlue: false) }
+
+    private static func premultiply(_ pixels: inout [UInt8], swappingRedAndBlue swap: Bool) {
         premultiplyTable.withUnsafeBufferPointer { table in
-            rgba.withUnsafeMutableBufferPointer { p in
+            pixels.withUnsafeMutableBufferPointer { p in
                 var i = 0
                 while i < p.count {
                     let row = Int(p[i + 3]) << 8
-                    let r = p[i], g = p[i + 1], b = p[i + 2]
-                    p[i] = table[row | Int(b)]
+                    let first = p[i], g = p[i + 1], third = p[i + 2]
+                    p[i] = table[row | Int(swap ? third : first)]
                     p[i + 1] = table[row | Int(g)]
-                    p[i + 2] = table[row | Int(r)]
+                    p[i + 2] = table[row | Int(swap ? first : third)]
                     i += 4
                 }
             }

@@ -1,0 +1,18 @@
+import Foundation
+import StrataModel
+
+/// The files a loaded scene read: the scene file, every `assets:` file
+/// (images, fonts) and every `contents` image named by path. Preview and
+/// watch mode reload when one of them changes.
+enum SceneInputs {
+    static func files(of scene: Scene) -> [String] {
+        var files = [scene.file]
+        files += scene.assets.values.sorted()
+        let directory = (scene.file as NSString).deletingLastPathComponent
+        for key in scene.images.keys.sorted() where scene.assets[key] == nil {
+            files.append(key.hasPrefix("/") || directory.isEmpty ? key : directory + "/" + key)
+        }
+        var seen = Set<String>()
+        return files.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+    }
+}
