@@ -61,20 +61,18 @@ final class MediaContentsParseTests: XCTestCase {
     }
 
     func testMediaMappingsAreChecked() {
-        assertOnlyError(Marked(sceneText(assets + "layers: [{contents: ⟨m⟩{start: 1s}}]")), at: "m",
-                        "media contents name their file with 'video' or 'lottie'")
-        assertOnlyError(Marked(sceneText(assets + "layers: [{contents: {video: clip, ⟨k⟩speed: 2}}]")), at: "k",
-                        "'speed' is a key of lottie contents, not of video contents; a video plays faster with 'rate'")
-        assertOnlyError(Marked(sceneText(assets + "layers: [{contents: {lottie: anim, ⟨k⟩audio: true}}]")), at: "k",
-                        "'audio' is a key of video contents, not of lottie contents")
-        assertOnlyError(Marked(sceneText(assets + "layers: [{contents: {video: clip, trim: [1s, ⟨t⟩0.5s]}}]")), at: "t",
-                        "trim ends at 0.5s, not after it starts (1s)")
-        assertOnlyError(Marked(sceneText(assets + "layers: [{contents: {video: clip, trim: ⟨t⟩[1s]}}]")), at: "t",
-                        "trim is [from, to] in seconds of the media, found 1 values")
-        assertOnlyError(Marked(sceneText(assets + "layers: [{contents: {lottie: anim, trim: [⟨t⟩2.5s, 3s]}}]")), at: "t",
-                        "trim starts at 2.5s, past the end of the media (2s)")
-        assertOnlyError(Marked(sceneText(assets + "layers: [{contents: {video: clip, rate: ⟨r⟩100}}]")), at: "r",
-                        "expected a number from -64 to 64, found '100'")
+        let cases: [(layer: String, message: String)] = [
+            ("{contents: ⟨m⟩{start: 1s}}", "media contents name their file with 'video' or 'lottie'"),
+            ("{contents: {video: clip, ⟨m⟩speed: 2}}", "'speed' is a key of lottie contents, not of video contents; a video plays faster with 'rate'"),
+            ("{contents: {lottie: anim, ⟨m⟩audio: true}}", "'audio' is a key of video contents, not of lottie contents"),
+            ("{contents: {video: clip, trim: [1s, ⟨m⟩0.5s]}}", "trim ends at 0.5s, not after it starts (1s)"),
+            ("{contents: {video: clip, trim: ⟨m⟩[1s]}}", "trim is [from, to] in seconds of the media, found 1 values"),
+            ("{contents: {lottie: anim, trim: [⟨m⟩2.5s, 3s]}}", "trim starts at 2.5s, past the end of the media (2s)"),
+            ("{contents: {video: clip, rate: ⟨m⟩100}}", "expected a number from -64 to 64, found '100'"),
+        ]
+        for c in cases {
+            assertOnlyError(Marked(sceneText(assets + "layers: [\(c.layer)]")), at: "m", c.message)
+        }
     }
 
     func testParticlesTakeStillImagesOnly() {
