@@ -192,4 +192,19 @@ final class MediaContentsCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains(scene + ":4:40: warning: the clip's audio is not in the output yet"), r.stderr)
         XCTAssertEqual(FrameNumberVideo.number(in: try png(dir + "/out.png")), 10, "the video of a file with sound plays")
     }
+
+    func testMediaScenesRenderTheSameBytesForAnyJobsAndChunks() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        for name in ["svg-contents", "lottie-contents", "video-device"] {
+            let scene = CLIHarness.packageRoot + "/scenes/media/\(name).yaml"
+            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/\(name)-2/", "--frames", "0-11", "-j", "2", "-q"]).status, 0)
+            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/\(name)-1/", "--frames", "6-11", "-j", "1", "-q"]).status, 0)
+            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/\(name)-1/", "--frames", "0-5", "-j", "1", "-q"]).status, 0)
+            for i in 0..<12 {
+                let file = String(format: "/%05d.png", i)
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name)-1" + file)),
+                               try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name)-2" + file)), "\(name) frame \(i)")
+            }
+        }
+    }
 }
