@@ -1,14 +1,15 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libmicrohttpd \
-        librsvg-2.0 rlottie
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libavfilter \
+        libswresample libmicrohttpd librsvg-2.0 rlottie
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
-            libswscale-dev libcairo2-dev libpango1.0-dev \
+            libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev \
             libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev librsvg2-dev librlottie-dev \
             pkg-config fonts-dejavu-core
-# Shells and groff: the tests check the completion scripts and the man page with them.
-TOOLS := zsh fish groff
-TOOL_PKGS := zsh fish groff-base
+# Shells and groff: the tests check the completion scripts and the man page with them;
+# ffprobe (the ffmpeg package) reads the videos back in tests (the product never runs it).
+TOOLS := zsh fish groff ffprobe
+TOOL_PKGS := zsh fish groff-base ffmpeg
 BIN_RELEASE := .build/release/strata
 MAN_PAGE := .build/man/strata.1
 COMPLETIONS := .build/completions

@@ -17,6 +17,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CAV", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        // libavfilter (GIF palettes) and libswresample (audio tracks to the soundtrack's rate).
+        .systemLibrary(name: "CAVFilter", pkgConfig: "libavfilter", providers: [.apt(["libavfilter-dev"])]),
+        .systemLibrary(name: "CSwresample", pkgConfig: "libswresample", providers: [.apt(["libswresample-dev"])]),
         // fontconfig and Pango font maps (font files, family lookup) for text layers.
         .systemLibrary(name: "CFont", pkgConfig: "pangoft2",
                        providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
@@ -33,8 +36,9 @@ let package = Package(
         .target(name: "StrataModel"),
         .target(name: "StrataLayout", dependencies: ["StrataModel"]),
         // The front end validates constraint references and cycles with StrataLayout's graph,
-        // decodes `contents` images through StrataImage and opens media through StrataMedia.
-        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataMedia", "CYAML", "CFont"]),
+        // decodes `contents` images through StrataImage, opens media through StrataMedia and
+        // audio files through StrataEncode.
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataMedia", "StrataEncode", "CYAML", "CFont"]),
         // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
         // Media `contents` whose pixels are made when drawn: video frames (libavcodec, exact
@@ -44,11 +48,13 @@ let package = Package(
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
         // PNG decoding is StrataImage's (one decoder for contents images and goldens).
-        .target(name: "StrataEncode", dependencies: ["StrataModel", "StrataImage", "CPNG", "CAV"]),
+        .target(name: "StrataEncode", dependencies: ["StrataModel", "StrataImage", "CPNG", "CAV", "CAVFilter", "CSwresample"]),
+        // The scene's audio tracks mixed into one soundtrack (decoded by StrataEncode's AudioFile).
+        .target(name: "StrataAudio", dependencies: ["StrataModel", "StrataEncode"]),
         .target(name: "StrataCheck", dependencies: ["StrataModel"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
-            "StrataLayout",
+            "StrataLayout", "StrataAudio",
         ]),
         // The authoring loop: `strata preview` (HTTP server, browser page) and `strata watch`.
         .target(name: "StrataPreview", dependencies: [
@@ -69,12 +75,13 @@ let package = Package(
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler", "StrataTestSupport"]),
         // The declarations and what is made from them, in process (plus the built binary).
-        .testTarget(name: "StrataCommandLineTests", dependencies: ["strata", "StrataCompiler", "StrataEncode"]),
+        .testTarget(name: "StrataCommandLineTests", dependencies: ["strata", "StrataCompiler", "StrataEncode", "StrataModel"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
+        .testTarget(name: "StrataAudioTests", dependencies: ["StrataAudio", "StrataEncode"]),
         .testTarget(name: "StrataPreviewTests", dependencies: ["StrataPreview", "StrataCompiler", "StrataEncode"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataEncode", "StrataTestSupport"]),
         // Test fixtures shared by test targets (never a product): frame-numbered
-        // videos made with MP4Writer, librsvg's and rlottie's own renderings.
+        // videos made with VideoWriter, librsvg's and rlottie's own renderings.
         .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataEncode", "CAV", "CRSVG", "CLottie"],
                 path: "Tests/StrataTestSupport"),
     ],

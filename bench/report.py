@@ -180,14 +180,14 @@ def main():
           "conversion on all cores, each render thread converting its own frames; libx264 veryfast crf 20 "
           "with 2 threads fed by the consumer thread) against "
           "`x264_bench ui-cards-frames/ 2 veryfast 20`: libx264 alone encoding the same 150 frames "
-          "(strata's own PNG sequence of the scene, loaded beforehand, untimed) with MP4Writer's settings; "
+          "(strata's own PNG sequence of the scene, loaded beforehand, untimed) with VideoWriter's settings; "
           "its BGRA→yuv420p conversion is timed separately.")
         w("")
         w("| | fps | CPU ms/frame |")
         w("| --- | --- | --- |")
         w(f"| strata render → MP4 (whole process) | {fmt(med(series(a, fps)))} | {fmt(med(series(a, cpu_ms)), 2)} |")
         w(f"| x264 alone (encode only) | {fmt(med(series(b, enc_fps)))} | {fmt(med(series(b, enc_cpu_ms)), 2)} |")
-        w(f"| swscale BGRA→yuv420p alone (MP4Writer's flags, 1 thread) | {fmt(med(series(b, conv_fps)))} | |")
+        w(f"| swscale BGRA→yuv420p alone (VideoWriter's flags, 1 thread) | {fmt(med(series(b, conv_fps)))} | |")
         both = [1 / (1 / e + 1 / c) if e and c else None for e, c in zip(series(b, enc_fps), series(b, conv_fps))]
         w(f"| convert then encode, one after the other (x264_bench's two times added) | {fmt(med(both))} | |")
         render2 = med(series(("strata", "ui-cards", "2"), fps))
@@ -198,6 +198,28 @@ def main():
         w(f"**strata MP4 fps ÷ x264-alone fps = {fmt(med(r), 2)}×**{spread(r)} "
           "(1.0 would mean rendering and conversion cost nothing next to the encoder); "
           f"strata MP4 fps ÷ (convert then encode) fps = {fmt(med(r2), 2)}×{spread(r2)}.")
+        w("")
+
+    # ------------------------------------------------------------ other codecs
+    codecs = [k[0][len("strata-"):] for k in runs if k[0].startswith("strata-") and k[0] != "strata-mp4"]
+    if codecs:
+        w("## Other codecs (ui-cards)")
+        w("")
+        w("`strata render bench/scenes/ui-cards.yaml -o ui-cards.EXT --codec C` (the whole pipeline) against "
+          "`x264_bench ui-cards-frames/ 2 veryfast Q ENCODER PIXFMT`: that encoder alone on the same 150 frames "
+          "with VideoWriter's settings (bench/run.sh lists them), conversion timed apart.")
+        w("")
+        w("| codec | strata fps | encoder alone fps | **strata ÷ encoder alone** | file bytes (encoder alone) |")
+        w("| --- | --- | --- | --- | --- |")
+        for c in codecs:
+            a, b = (f"strata-{c}", "ui-cards", "2"), (f"enc-{c}", "ui-cards", "2")
+            if not runs[a] or not runs[b]:
+                continue
+            ef = lambda r: field(r["extra"], "encode_fps")
+            r = ratios(a, b, fps, ef)
+            size = med(series(b, lambda r: field(r["extra"], "bytes")))
+            w(f"| {c} | {fmt(med(series(a, fps)))} | {fmt(med(series(b, ef)))} | **{fmt(med(r), 2)}×**{spread(r)} "
+              f"| {fmt(size, 0)} |")
         w("")
 
     # ------------------------------------------------------------ equivalence

@@ -24,7 +24,7 @@ extension RenderCommand {
         }
         let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
         let stem = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        var jobs: [(scene: Scene, target: Target, times: [Double], indices: [Int], name: String)] = []
+        var jobs: [(scene: Scene, target: Target, output: PreparedOutput?, times: [Double], indices: [Int], name: String)] = []
         for variant in loaded.canvas.variants {
             var scene = loaded
             var o = overrides
@@ -32,15 +32,16 @@ extension RenderCommand {
             console.report(try o.apply(to: &scene))
             let file = (folder.isEmpty ? "" : folder + "/") + Self.variantFileName(scene: stem, variant: variant.name,
                                                                                      still: time != nil || contactSheet != nil)
-            let target: Target = time != nil || contactSheet != nil ? .still(file) : .mp4(file)
+            let target: Target = time != nil || contactSheet != nil ? .still(file) : .video(file, .mp4)
             try checkContactSheetTarget(target)
             let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
-            try checkEncodable(scene, target: target, what: "variant '\(variant.name)'")
-            jobs.append((scene, target, times, indices, variant.name))
+            let output = try prepareOutput(scene, target: target, frames: indices, what: "variant '\(variant.name)'",
+                                           warn: { console.report([$0]) })
+            jobs.append((scene, target, output, times, indices, variant.name))
         }
         for job in jobs {
-            try render(job.scene, to: job.target, times: job.times, indices: job.indices, label: "render " + job.name,
-                       console: console)
+            try render(job.scene, to: job.target, output: job.output, times: job.times, indices: job.indices,
+                       label: "render " + job.name, console: console)
         }
         return .success
     }

@@ -15,6 +15,8 @@ public struct RenderCommand: StrataCommand {
     /// `--frames A-B` (inclusive), frame numbers.
     public var frames: ClosedRange<Int>?
     public var video = VideoOptions()
+    /// `--codec NAME`: another codec the output's container takes; nil: its default.
+    public var codec: VideoCodec?
     /// Render threads, in `jobRange`.
     public var jobs: Int = Self.defaultJobs
     public var quiet = false
@@ -38,7 +40,7 @@ public struct RenderCommand: StrataCommand {
 
     /// What `-o` names.
     enum Target {
-        case mp4(String), pngSequence(String), still(String)
+        case video(String, VideoContainer), pngSequence(String), still(String)
         /// Frames go through the normal pipeline and are dropped; no file is touched.
         case discard
     }
@@ -50,12 +52,11 @@ public struct RenderCommand: StrataCommand {
             if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDir) && isDir.boolValue) {
                 return .pngSequence(output)
             }
-            switch (output as NSString).pathExtension.lowercased() {
-            case "mp4", "m4v": return .mp4(output)
-            case "png": return .still(output)
-            default:
-                throw CompileError("cannot tell the output format of '\(output)': use a .mp4 or .png name, a folder ending in '/', or \(Self.discardOutput)")
-            }
+            let ext = (output as NSString).pathExtension.lowercased()
+            if ext == "png" { return .still(output) }
+            if let container = VideoContainer(extension: ext) { return .video(output, container) }
+            let names = VideoContainer.allCases.map(\.displayName).joined(separator: ", ")
+            throw CompileError("cannot tell the output format of '\(output)': use a \(names) or .png name, a folder ending in '/', or \(Self.discardOutput)")
         }
     }
 
@@ -71,8 +72,9 @@ public struct RenderCommand: StrataCommand {
         console.report(try overrides.apply(to: &scene))
         try checkContactSheetTarget(target)
         let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
-        try checkEncodable(scene, target: target, what: "the canvas")
-        try render(scene, to: target, times: times, indices: indices, label: "render", console: console)
+        let output = try prepareOutput(scene, target: target, frames: indices, what: "the canvas",
+                                       warn: { console.report([$0]) })
+        try render(scene, to: target, output: output, times: times, indices: indices, label: "render", console: console)
         return .success
     }
 
@@ -84,16 +86,9 @@ public struct RenderCommand: StrataCommand {
         do { try video.validate() } catch { throw CompileError("\(error)") }
     }
 
-    /// H.264 (yuv420p) needs even pixel dimensions.
-    func checkEncodable(_ scene: Scene, target: Target, what: String) throws(CompileError) {
-        if case .mp4 = target, scene.canvas.pixelWidth % 2 != 0 || scene.canvas.pixelHeight % 2 != 0 {
-            throw CompileError("H.264 needs an even frame size, but \(what) is \(scene.canvas.pixelWidth)x\(scene.canvas.pixelHeight) pixels; change canvas.size, --size or --scale")
-        }
-    }
-
     /// Renders a scene that is loaded, laid out and checked into `target`.
-    func render(_ scene: Scene, to target: Target, times: [Double], indices: [Int], label: String,
-                console: any Console) throws {
+    func render(_ scene: Scene, to target: Target, output: PreparedOutput?, times: [Double], indices: [Int],
+                label: String, console: any Console) throws {
         if let contactSheet, case .still(let path) = target {
             return try renderContactSheet(scene, contactSheet, to: path, label: label, console: console)
         }
@@ -101,16 +96,24 @@ public struct RenderCommand: StrataCommand {
         let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, console: console)
         defer { progress.finish() }
         switch target {
-        case .mp4(let path):
+        case .video(let path, _):
+            guard let output else { return }
+            let settings = output.settings
             try writeAtomically(path) { temp in
-                let writer = try MP4Writer(path: temp, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
-                                           fps: scene.canvas.fps, options: video)
-                // Each render thread converts its own frames to yuv420p: this thread only encodes.
-                let (width, height) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
+                let writer = try VideoWriter(path: temp, settings: settings)
+                // Each render thread converts its own frames to the encoder's format: this thread only encodes.
                 try pipeline.run(times: times, progress: progress, makeEmpty: { VideoFrame() }, makeFinisher: {
-                    let converter = try VideoFrameConverter(width: width, height: height)
+                    let converter = try VideoFrameConverter(settings: settings)
                     return { pixmap, video in try converter.convert(pixmap, into: video) }
-                }, consume: { _, video in try writer.append(video) })
+                }, consume: { position, video in
+                    try writer.append(video)
+                    // The soundtrack follows the frames: frame i's samples right after it.
+                    if let soundtrack = output.soundtrack {
+                        let rate = scene.canvas.frameRate, i = indices[position], sr = soundtrack.sampleRate
+                        let span = rate.sample(ofFrame: i, samplesPerSecond: sr)..<rate.sample(ofFrame: i + 1, samplesPerSecond: sr)
+                        try writer.appendAudio(soundtrack.samples(span)[...])
+                    }
+                })
                 try writer.finish()
             }
         case .still(let path):
@@ -133,7 +136,7 @@ public struct RenderCommand: StrataCommand {
             default: throw CompileError("--time makes one still; give a .png output (or \(Self.discardOutput))")
             }
             guard time.isFinite, time >= 0 else { throw CompileError("--time must be a finite time >= 0") }
-            return ([time], [Int((time * scene.canvas.fps).rounded())])
+            return ([time], [scene.canvas.frameRate.frame(nearest: time)])
         }
         var range = 0...max(0, count - 1)
         if let frames {

@@ -1,8 +1,12 @@
-/// H.264 (libx264) settings for `MP4Writer`.
-public struct VideoOptions: Sendable, Hashable {
-    /// Constant rate factor, 0 (lossless) ... 51; about 18-23 looks clean.
-    public var crf: Double
-    /// An x264 preset name (see `presets`): faster presets give larger files.
+/// Encoder tuning from the command line, for any `VideoCodec`; values that
+/// a codec does not use are ignored (the CLI warns about them).
+public struct VideoOptions: Sendable, Hashable, Codable {
+    /// Constant rate factor within the codec's `spec.crf` range (lower is
+    /// better); nil: the codec's default (H.264 20).
+    public var crf: Double?
+    /// An x264 preset name (see `presets`): faster presets give larger
+    /// files. x265 takes the same names; SVT-AV1 and libvpx get the speed
+    /// of the same rank.
     public var preset: String
     /// Encoder threads. Always explicit: the bytes x264 writes depend on the
     /// thread count, and 0 ("auto") would tie them to the machine's cores.
@@ -10,17 +14,27 @@ public struct VideoOptions: Sendable, Hashable {
     /// Move the index (moov) to the front after writing, so players can
     /// start before the whole file has arrived. Costs one extra file copy.
     public var fastStart: Bool
-    /// Frames between key frames at most (x264's keyint); 0: the encoder's default (250).
-    public var keyframeInterval: Int
+    /// GIF, APNG and WebP: how many times the animation plays; 0 forever.
+    public var loop: Int
+    /// GIF: one palette for the whole video or one per frame.
+    public var gifPalette: GIFPalette
+    /// GIF: how colours between palette entries are approximated.
+    public var gifDither: GIFDither
+    /// Codecs with inter frames (`VideoCodec.hasInterFrames`): at most this
+    /// many frames from one key frame to the next (libavcodec `gop_size`:
+    /// x264/x265 keyint, libvpx kf_max_dist, SVT-AV1 intra period), so a
+    /// player or a chunk join finds a seek point at least that often; nil:
+    /// the encoder's default (x264 250 frames).
+    public var keyframeInterval: Int?
 
-    public init(crf: Double = 20, preset: String = "veryfast", threads: Int = 2, fastStart: Bool = true,
-                keyframeInterval: Int = 0) {
+    public init(crf: Double? = nil, preset: String = "veryfast", threads: Int = 2, fastStart: Bool = true,
+                loop: Int = 0, gifPalette: GIFPalette = .video, gifDither: GIFDither = .sierra,
+                keyframeInterval: Int? = nil) {
         self.crf = crf; self.preset = preset; self.threads = threads; self.fastStart = fastStart
+        self.loop = loop; self.gifPalette = gifPalette; self.gifDither = gifDither
         self.keyframeInterval = keyframeInterval
     }
 
-    /// Constant rate factors x264 takes.
-    public static let crfRange = 0.0...51.0
     /// Encoder threads a writer may use.
     public static let threadRange = 1...64
 
@@ -28,19 +42,75 @@ public struct VideoOptions: Sendable, Hashable {
     public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast",
                                  "medium", "slow", "slower", "veryslow", "placebo"]
 
-    /// Throws a message naming the bad setting and what is allowed.
+    /// `loop` values: GIF and APNG store the count in 16 bits; 0 plays forever.
+    public static let loopRange = 0...65_535
+
+    /// `keyframeInterval` values, in frames (1: every frame is a key frame).
+    public static let keyframeIntervalRange = 1...100_000
+
+    /// The preset's rank, 0 (ultrafast) ... 9 (placebo).
+    var presetRank: Int { Self.presets.firstIndex(of: preset) ?? 2 }
+
+    /// Throws a message naming the bad setting and what is allowed,
+    /// the CRF within `codec`'s range.
+    public func validate(for codec: VideoCodec) throws {
+        try validate()
+        if let crf, let range = codec.spec.crf?.range {
+            guard crf.isFinite, range.contains(crf) else {
+                let text = crf == crf.rounded() && abs(crf) < 1e9 ? String(Int(crf)) : String(crf)
+                throw EncodeError("crf \(text) is out of range \(Int(range.lowerBound))...\(Int(range.upperBound)) for \(codec.spec.title)")
+            }
+        }
+    }
+
+    /// The settings that do not depend on the codec: preset, threads, loop, key frame interval.
     public func validate() throws {
         guard Self.presets.contains(preset) else {
-            throw EncodeError("unknown x264 preset '\(preset)'; valid presets: \(Self.presets.joined(separator: ", "))")
-        }
-        guard crf.isFinite, Self.crfRange.contains(crf) else {
-            throw EncodeError("crf \(crf) is out of range \(Self.crfRange.lowerBound)...\(Self.crfRange.upperBound)")
-        }
-        guard (0...100_000).contains(keyframeInterval) else {
-            throw EncodeError("the key frame interval must be 0...100000 frames, got \(keyframeInterval)")
+            throw EncodeError("unknown preset '\(preset)'; valid presets: \(Self.presets.joined(separator: ", "))")
         }
         guard Self.threadRange.contains(threads) else {
             throw EncodeError("encoder threads must be \(Self.threadRange.lowerBound)...\(Self.threadRange.upperBound), got \(threads)")
+        }
+        guard Self.loopRange.contains(loop) else {
+            throw EncodeError("loop count \(loop) is out of range \(Self.loopRange.lowerBound)...\(Self.loopRange.upperBound) (0 plays forever)")
+        }
+        if let keyframeInterval, !Self.keyframeIntervalRange.contains(keyframeInterval) {
+            let range = Self.keyframeIntervalRange
+            throw EncodeError("key frame interval \(keyframeInterval) is out of range \(range.lowerBound)...\(range.upperBound) frames")
+        }
+    }
+
+    /// The CRF the encoder gets.
+    func crf(for codec: VideoCodec) -> Double? { codec.spec.crf.map { crf ?? $0.default } }
+}
+
+/// `--gif-palette`: where the 256 colours of a GIF come from.
+public enum GIFPalette: String, CaseIterable, Sendable, Hashable, Codable {
+    /// One palette from the colours of every frame (libavfilter palettegen
+    /// `stats_mode=full`): smallest files, no palette flicker.
+    case video
+    /// A palette per frame (`stats_mode=single`, paletteuse `new=1`): best
+    /// colours for content whose colours change, larger files.
+    case frame
+}
+
+/// `--gif-dither`: libavfilter paletteuse's dithering.
+public enum GIFDither: String, CaseIterable, Sendable, Hashable, Codable {
+    /// Error diffusion (sierra2_4a): smooth gradients, the default.
+    case sierra
+    case floydSteinberg = "floyd-steinberg"
+    /// Ordered 8x8 Bayer dithering: a regular pattern that compresses well and does not crawl between frames.
+    case bayer
+    /// Nearest palette colour: flat UI colours stay exact; gradients band.
+    case none
+
+    /// paletteuse's `dither` value.
+    var filterName: String {
+        switch self {
+        case .sierra: "sierra2_4a"
+        case .floydSteinberg: "floyd_steinberg"
+        case .bayer: "bayer"
+        case .none: "none"
         }
     }
 }

@@ -28,7 +28,7 @@ final class DecodedFrame {
         }
         var pixmap = converter!.pixmap(from: frame)
         if VideoFormats.hasAlpha(AVPixelFormat(rawValue: frame.pointee.format)) {
-            PremultipliedAlpha.premultiply(bgra: &pixmap.pixels)
+            PremultipliedAlpha.premultiplyBGRA(&pixmap.pixels)
         }
         return orientation == 1 ? pixmap : Orientation.apply(orientation, to: pixmap)
     }

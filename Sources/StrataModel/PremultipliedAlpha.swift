@@ -1,6 +1,6 @@
 /// Exact conversions between premultiplied BGRA (`Pixmap`) and straight RGBA:
 /// the one place pixels change between the two (image decoding, PNG
-/// encoding and decoding).
+/// encoding and decoding, video with straight alpha).
 ///
 /// Both directions round to nearest, so straight -> premultiplied ->
 /// straight is lossy only where alpha makes it so, and premultiplied ->
@@ -56,40 +56,56 @@ public enum PremultipliedAlpha {
 
     /// Premultiplied BGRA -> straight RGBA.
     public static func straightRGBA(from pixmap: Pixmap) -> [UInt8] {
-        let count = pixmap.width * pixmap.height
-        return [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
-            unpremultiplyTable.withUnsafeBufferPointer { table in
-                pixmap.pixels.withUnsafeBufferPointer { src in
-                    for i in 0..<count {
-                        let a = Int(src[i * 4 + 3])
-                        let row = a << 8
-                        out[i * 4] = table[row | Int(src[i * 4 + 2])]
-                        out[i * 4 + 1] = table[row | Int(src[i * 4 + 1])]
-                        out[i * 4 + 2] = table[row | Int(src[i * 4])]
-                        out[i * 4 + 3] = UInt8(a)
-                    }
-                }
-            }
-            initialized = count * 4
-        }
+        var out: [UInt8] = []
+        unpremultiply(pixmap, into: &out, swapRedBlue: true)
+        return out
     }
 
     /// Straight RGBA -> premultiplied BGRA, in place.
-    public static func premultiplyToBGRA(_ rgba: inout [UInt8]) { premultiply(&rgba, swappingRedAndBlue: true) }
+    public static func premultiplyToBGRA(_ rgba: inout [UInt8]) { premultiply(&rgba, swapRedBlue: true) }
 
-    /// Straight BGRA -> premultiplied BGRA, in place (decoded video frames with alpha).
-    public static func premultiply(bgra: inout [UInt8]) { premultiply(&bgra, swappingRedAndBlue: false) }
+    /// Premultiplied BGRA -> straight BGRA into `out` (same size), for
+    /// formats that store alpha beside unassociated colour (ProRes 4444,
+    /// VP9, GIF, APNG, WebP).
+    public static func straightBGRA(from pixmap: Pixmap, into out: inout [UInt8]) {
+        unpremultiply(pixmap, into: &out, swapRedBlue: false)
+    }
 
-    private static func premultiply(_ pixels: inout [UInt8], swappingRedAndBlue swap: Bool) {
+    /// Un-premultiplies every pixel into `out` (resized to fit), in BGRA or RGBA order.
+    private static func unpremultiply(_ pixmap: Pixmap, into out: inout [UInt8], swapRedBlue: Bool) {
+        let count = pixmap.width * pixmap.height
+        if out.count != count * 4 { out = [UInt8](repeating: 0, count: count * 4) }
+        let (first, last) = swapRedBlue ? (2, 0) : (0, 2)
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            pixmap.pixels.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { dst in
+                    for i in 0..<count {
+                        let a = Int(src[i * 4 + 3]), row = a << 8
+                        dst[i * 4 + first] = table[row | Int(src[i * 4])]
+                        dst[i * 4 + 1] = table[row | Int(src[i * 4 + 1])]
+                        dst[i * 4 + last] = table[row | Int(src[i * 4 + 2])]
+                        dst[i * 4 + 3] = UInt8(a)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Straight BGRA -> premultiplied BGRA, in place.
+    public static func premultiplyBGRA(_ bgra: inout [UInt8]) { premultiply(&bgra, swapRedBlue: false) }
+
+    /// Premultiplies every pixel in place, keeping its order or swapping red and blue.
+    private static func premultiply(_ pixels: inout [UInt8], swapRedBlue: Bool) {
+        let (first, last) = swapRedBlue ? (2, 0) : (0, 2)
         premultiplyTable.withUnsafeBufferPointer { table in
             pixels.withUnsafeMutableBufferPointer { p in
                 var i = 0
                 while i < p.count {
                     let row = Int(p[i + 3]) << 8
-                    let first = p[i], g = p[i + 1], third = p[i + 2]
-                    p[i] = table[row | Int(swap ? third : first)]
-                    p[i + 1] = table[row | Int(g)]
-                    p[i + 2] = table[row | Int(swap ? first : third)]
+                    let c0 = p[i], c1 = p[i + 1], c2 = p[i + 2]
+                    p[i + first] = table[row | Int(c0)]
+                    p[i + 1] = table[row | Int(c1)]
+                    p[i + last] = table[row | Int(c2)]
                     i += 4
                 }
             }

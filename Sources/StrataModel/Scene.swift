@@ -19,6 +19,8 @@ public struct Scene: Sendable {
     /// times). `TimelineCompiler` turns them into model changes, animations
     /// and transitions on the layers before any frame is sampled.
     public var timeline: [Transaction] = []
+    /// `audio:` tracks, mixed into the soundtrack of outputs that take audio.
+    public var audio: [AudioTrack] = []
 
     public init(file: String, canvas: Canvas, root: Layer) {
         self.file = file
@@ -27,9 +29,9 @@ public struct Scene: Sendable {
     }
 
     /// Number of frames: `round(duration * fps)`.
-    public var frameCount: Int { Int((canvas.duration * canvas.fps).rounded()) }
-    /// Frame i is sampled at `i / fps` seconds.
-    public func time(ofFrame i: Int) -> Double { Double(i) / canvas.fps }
+    public var frameCount: Int { canvas.frameRate.frame(nearest: canvas.duration) }
+    /// Frame i is sampled at exactly `i * den / num` seconds (`FrameRate`).
+    public func time(ofFrame i: Int) -> Double { canvas.frameRate.time(ofFrame: i) }
 }
 
 /// The output surface.
@@ -38,11 +40,18 @@ public struct Canvas: Sendable {
     public var size: Size
     /// Pixels per point.
     public var scale: Double = 1
-    /// Frames per second.
-    public var fps: Double = 30
+    /// Frames per second, exact (30000/1001 for 29.97).
+    public var frameRate = FrameRate(30)!
+    /// `frameRate` in frames per second.
+    public var fps: Double { frameRate.framesPerSecond }
     /// Seconds.
     public var duration: Double = 1
     public var background: Color?
+    /// Where `canvas:` is in the scene file (for warnings about the output).
+    public var location: SourceLocation?
+    /// Whether the canvas background lets what is behind show: no
+    /// background, or one with alpha < 1. Such frames have alpha.
+    public var isTransparent: Bool { (background?.alpha ?? 0) < 1 }
     /// Named alternative sizes in points, in file order.
     public var variants: [(name: String, size: Size)] = []
 
@@ -69,6 +78,8 @@ public enum Limits {
     public static let maxFPS = 240.0
     /// Seconds of scene.
     public static let maxDuration = 3600.0
+    /// `audio:` tracks (each decodes up to the scene's length, 384 KB a second).
+    public static let maxAudioTracks = 16
 }
 
 /// The `golden:` section.

@@ -107,7 +107,7 @@ final class LayoutCommandTests: XCTestCase {
                                             named: "odd.yaml", in: dir)
         let r = try CLIHarness.run(["render", odd, "--all-variants", "-o", dir + "/out/"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "strata: error: H.264 needs an even frame size, but variant 'wide' is 95x32 pixels; change canvas.size, --size or --scale\n")
+        XCTAssertEqual(r.stderr, "strata: error: H.264 (libx264) 4:2:0 needs an even width and height, but variant 'wide' is 95x32 pixels; change canvas.size, --size or --scale\n")
         XCTAssertEqual(CLIHarness.files(in: dir + "/out"), [])
         XCTAssertEqual(CLIHarness.files(in: dir), ["card.yaml", "odd.yaml", "plain.yaml"])
     }

@@ -163,7 +163,7 @@ final class MediaContentsCLITests: XCTestCase {
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/damaged.mp4"))
         let scene = try CLIHarness.writeScene("""
         strata: 1
-        canvas: {size: [128, 64], fps: 20, duration: 2s}
+        canvas: {size: [128, 64], fps: 20, duration: 2s, background: black}
         layers:
           - frame: [0, 0, 128, 64]
             contents: damaged.mp4

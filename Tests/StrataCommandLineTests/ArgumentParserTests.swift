@@ -1,5 +1,6 @@
 import StrataCompiler
 import StrataEncode
+import StrataModel
 import XCTest
 @testable import strata
 
@@ -36,7 +37,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(render.video.threads, 1)
         XCTAssertTrue(render.quiet)
         XCTAssertEqual(render.overrides.size?.width, 640)
-        XCTAssertEqual(render.overrides.fps, 24)
+        XCTAssertEqual(render.overrides.frameRate, FrameRate(24))
         XCTAssertEqual(render.overrides.scale, 2)
         XCTAssertEqual(render.frames, nil)
         let frames: RenderCommand = try command(["render", "s.yaml", "--frames", "3-5", "--output=out/"])

@@ -54,7 +54,7 @@ final class CompletionTests: XCTestCase {
         let path = try ExternalTool.file(text, named: "_strata", for: self)
         let syntax = try ExternalTool.run("zsh", ["-n", path])
         XCTAssertEqual(syntax.status, 0, syntax.stderr)
-        XCTAssertTrue(text.contains("'--preset=[x264 preset, fastest first (one of\\: ultrafast"), "colons in help are escaped")
+        XCTAssertTrue(text.contains("'--preset=[speed, fastest first (x264 and x265 presets; SVT-AV1 and libvpx get the speed of the same rank) (one of\\: ultrafast"), "colons in help are escaped")
         XCTAssertTrue(text.contains(":NAME:(ultrafast superfast veryfast faster fast medium slow slower veryslow placebo)'"))
     }
 

@@ -141,7 +141,7 @@ final class LayerTests: XCTestCase {
         """)
         let items = diagnostics(m)
         XCTAssertEqual(items.map(\.description), [
-            "\(m.at("fps")): error: expected a number greater than 0 and at most 240, found 'fast'",
+            "\(m.at("fps")): error: expected a frame rate greater than 0 and at most 240 (30, 29.97 or \"30000/1001\"), found 'fast'",
             "\(m.at("o")): error: expected a number from 0 to 1, found '1.5'",
             "\(m.at("p")): error: expected a number, found 'y'",
             "\(m.at("h")): error: expected true or false, found 'yes'",

@@ -3,7 +3,7 @@ import Foundation
 import StrataEncode
 import StrataModel
 
-/// Test videos made with Strata's own encoder (MP4Writer, libx264 with
+/// Test videos made with Strata's own encoder (VideoWriter, libx264 with
 /// B-frames): frame i shows the number i in binary as eight columns of
 /// 16 x 64 pixels, white for a 1 bit, black for a 0 (bit 0 on the left),
 /// which survives compression. `number(in:)` reads it back from any
@@ -15,7 +15,7 @@ public enum FrameNumberVideo {
     public static func write(to path: String, frames: Int, fps: Double = 20, keyframeInterval: Int = 7) throws {
         let options = VideoOptions(crf: 18, preset: "veryfast", threads: 1, fastStart: true,
                                    keyframeInterval: keyframeInterval)
-        let writer = try MP4Writer(path: path, width: width, height: height, fps: fps, options: options)
+        let writer = try VideoWriter(path: path, width: width, height: height, fps: fps, options: options)
         for i in 0..<frames { try writer.append(picture(of: i)) }
         try writer.finish()
     }

@@ -52,3 +52,16 @@ extension Values {
         return suffix(bound) { format($0 / bareFactor) + unitName }
     }
 }
+
+extension Values {
+    /// A frame rate, exact: a number (29.97 is NTSC's 30000/1001, see
+    /// `FrameRate(decimal:)`) or a fraction `"24000/1001"`, greater than 0
+    /// and at most `Limits.maxFPS`.
+    static func frameRate(_ node: YAMLNode) -> Parsed<FrameRate> {
+        let expected = "expected a frame rate greater than 0 and at most \(format(Limits.maxFPS)) (30, 29.97 or \"30000/1001\")"
+        guard let s = node.scalar, !node.isNull else { return fail(node, "\(expected), found \(found(node))") }
+        let rate = s.number.flatMap { FrameRate(decimal: $0) } ?? FrameRate(parsing: s.text)
+        guard let rate, rate.framesPerSecond <= Limits.maxFPS else { return fail(node, "\(expected), found \(node.found)") }
+        return .success(rate)
+    }
+}

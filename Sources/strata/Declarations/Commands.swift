@@ -13,17 +13,24 @@ enum Commands {
     /// The options of `render`, which `watch` takes too.
     static let renderOptions: [any AnyOption] = [
         Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
-        Options.fps, Options.scale, Options.set, Options.crf, Options.preset, Options.threads, Options.jobs,
+        Options.fps, Options.scale, Options.set, Options.codec, Options.crf, Options.preset, Options.threads,
+        Options.keyint, Options.loop, Options.gifPalette, Options.gifDither, Options.jobs,
         Options.quiet, Options.contactSheet, Options.every,
     ]
 
     static let render = CommandSpec(
         name: "render",
-        summary: "render to out.mp4 (H.264), frames/ (PNG sequence), still.png or a contact sheet",
+        summary: "render to a video (.mp4 .mov .webm .gif .apng .webp), frames/ (PNG sequence), still.png or a contact sheet",
         discussion: """
-        OUT is a .mp4 file (H.264, yuv420p, BT.709), a folder ending in '/' (PNG \
-        sequence 00000.png ...) or a .png file (one still with --time or --frames N, \
-        or a contact sheet with --contact-sheet or --every). OUT /dev/null renders \
+        OUT is a video file, a folder ending in '/' (PNG sequence 00000.png ...) or a \
+        .png file (one still with --time or --frames N, or a contact sheet with \
+        --contact-sheet or --every). Videos: .mp4 H.264 (default), HEVC or AV1; .mov \
+        ProRes 4444 with alpha (default), ProRes 422 HQ/standard/LT/Proxy, H.264 or \
+        HEVC; .webm VP9 with alpha (default) or AV1; .gif (palette from the whole \
+        video or per frame, 1-bit transparency); .apng (lossless, alpha); .webp \
+        (animated, alpha). A transparent canvas keeps its alpha where the format has \
+        it and is a warning where not (composited over black). The scene's audio: \
+        tracks become AAC in .mp4/.mov and Opus in .webm. OUT /dev/null renders \
         every requested frame and discards it (times rendering alone; nothing is \
         written). Output is written under a temporary name and renamed when \
         complete: nothing is left on failure or interrupt.
@@ -43,12 +50,17 @@ enum Commands {
         var command = RenderCommand(scenePath: args.positional, output: args[Options.output]!)
         command.load = load(args)
         command.overrides = overrides(args)
-        command.overrides.fps = args[Options.fps]
+        command.overrides.frameRate = args[Options.fps]
         command.overrides.scale = args[Options.scale]
         command.time = args[Options.time]
         command.frames = args[Options.frames]
         command.allVariants = args[Options.allVariants]
+        command.codec = args[Options.codec]
         if let crf = args[Options.crf] { command.video.crf = crf }
+        if let loop = args[Options.loop] { command.video.loop = loop }
+        if let interval = args[Options.keyint] { command.video.keyframeInterval = interval }
+        if let palette = args[Options.gifPalette] { command.video.gifPalette = palette }
+        if let dither = args[Options.gifDither] { command.video.gifDither = dither }
         if let preset = args[Options.preset] { command.video.preset = preset }
         if let threads = args[Options.threads] { command.video.threads = threads }
         if let jobs = args[Options.jobs] { command.jobs = jobs }

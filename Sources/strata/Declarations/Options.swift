@@ -25,8 +25,9 @@ enum Options {
         expected: "a size like 1080x1920", parse: CommandLineValue.size)
     static let variant = Option<String>(
         "--variant", placeholder: "NAME", help: "a size from canvas.variants, laid out the same way")
-    static let fps = Option<Double>(
-        "--fps", placeholder: "N", help: "frames per second", expected: "a number", parse: { Double($0) })
+    static let fps = Option<FrameRate>(
+        "--fps", placeholder: "N", help: "frames per second, kept exact: 30, 29.97 (= 30000/1001) or 24000/1001",
+        expected: "a frame rate like 30, 29.97 or 24000/1001", parse: { FrameRate(parsing: $0) })
     static let scale = Option<Double>(
         "--scale", placeholder: "N", help: "pixels per point", expected: "a number", parse: { Double($0) })
 
@@ -41,7 +42,7 @@ enum Options {
 
     static let output = Option<String>(
         "--output", short: "o", placeholder: "OUT", completion: .files(extensions: []),
-        help: "a .mp4 file, a folder ending in '/' (PNG sequence), a .png still, or /dev/null to render and discard")
+        help: "a video (\(VideoContainer.allCases.map(\.displayName).joined(separator: " "))), a folder ending in '/' (PNG sequence), a .png still, or /dev/null to render and discard")
     static let time = Option<Double>(
         "--time", placeholder: "T", help: "a time: 1.5s, 500ms or bare seconds",
         expected: "a time like 1.5s", parse: { CommandLineValue.time($0).flatMap { $0 >= 0 ? $0 : nil } })
@@ -50,16 +51,35 @@ enum Options {
         expected: "frames like 0-119", parse: CommandLineValue.frames)
     static let allVariants = Flag(
         "--all-variants", help: "one output per canvas variant: -o DIR/ writes DIR/<scene>-<variant>.mp4 (.png stills with --time)")
+    static let codec = Option<VideoCodec>.choice(
+        "--codec", placeholder: "NAME", help: "another codec of the output's format: .mp4 h264, hevc, av1; .mov prores-4444, prores-hq, prores, prores-lt, prores-proxy, h264, hevc; .webm vp9, av1")
     static let crf = Option<Double>(
-        "--crf", placeholder: "N", help: "H.264 quality, 0 (lossless) ... 51",
-        default: VideoOptions().crf.formatted, expected: "a CRF in \(VideoOptions.crfRange.text)",
-        parse: { Double($0).flatMap { VideoOptions.crfRange.contains($0) ? $0 : nil } })
+        "--crf", placeholder: "N",
+        help: "quality, lower is better; range (default) by codec: " + VideoCodec.allCases.compactMap { codec in
+            codec.spec.crf.map { "\(codec.rawValue) \($0.range.text) (\($0.default.formatted))" }
+        }.joined(separator: ", "),
+        expected: "a CRF, a number of 0 or more (its range depends on the codec)",
+        parse: { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } })
     static let preset = Option<String>.choice(
-        "--preset", placeholder: "NAME", VideoOptions.presets, help: "x264 preset, fastest first",
+        "--preset", placeholder: "NAME", VideoOptions.presets,
+        help: "speed, fastest first (x264 and x265 presets; SVT-AV1 and libvpx get the speed of the same rank)",
         default: VideoOptions().preset, parse: { VideoOptions.presets.contains($0) ? $0 : nil })
     static let threads = Option.integer(
         "--threads", in: VideoOptions.threadRange, expected: "an encoder thread count",
-        help: "encoder threads; explicit, for reproducible bytes", default: String(VideoOptions().threads))
+        help: "encoder threads; explicit, never auto", default: String(VideoOptions().threads))
+    static let loop = Option.integer(
+        "--loop", in: VideoOptions.loopRange, expected: "a play count (0 plays forever)",
+        help: "GIF and APNG: how many times the animation plays; 0 forever", default: String(VideoOptions().loop))
+    static let keyint = Option.integer(
+        "--keyint", in: VideoOptions.keyframeIntervalRange, expected: "a number of frames",
+        help: "H.264, HEVC, AV1, VP9: at most N frames from one key frame (seek point) to the next",
+        default: "the encoder's (x264 250)")
+    static let gifPalette = Option<GIFPalette>.choice(
+        "--gif-palette", placeholder: "MODE", help: "GIF: one palette for the whole video, or one per frame",
+        default: VideoOptions().gifPalette)
+    static let gifDither = Option<GIFDither>.choice(
+        "--gif-dither", placeholder: "NAME", help: "GIF dithering: error diffusion, Floyd-Steinberg, ordered 8x8, or none",
+        default: VideoOptions().gifDither)
 
     static let contactSheet = Option<(columns: Int, rows: Int?)>(
         "--contact-sheet", placeholder: "COLSxROWS",

@@ -1,13 +1,13 @@
 import CAV
 
-/// Owns an opened input file and its best video stream.
-final class VideoInput {
+/// Owns an opened input file and its best stream of one type (video or audio).
+final class MediaInput {
     let path: String
     private(set) var format: UnsafeMutablePointer<AVFormatContext>?
     let streamIndex: Int32
     let stream: UnsafeMutablePointer<AVStream>
 
-    init(path: String) throws {
+    init(path: String, type: AVMediaType = AVMEDIA_TYPE_VIDEO) throws {
         self.path = path
         AV.quietLogs()
         var format: UnsafeMutablePointer<AVFormatContext>?
@@ -16,8 +16,10 @@ final class VideoInput {
         self.format = format
         do {
             try AV.check(avformat_find_stream_info(format, nil), "cannot read the streams of \(path)")
-            let index = try AV.check(av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0),
-                                     "\(path) has no video stream")
+            let index = av_find_best_stream(format, type, -1, -1, nil, 0)
+            guard index >= 0 else {
+                throw EncodeError("\(path) has no \(type == AVMEDIA_TYPE_AUDIO ? "audio" : "video") stream")
+            }
             streamIndex = index
             stream = format.pointee.streams[Int(index)]!
         } catch {
@@ -38,20 +40,23 @@ final class VideoInput {
 }
 
 /// Owns a decoder for one input stream.
-final class VideoDecoder {
-    private var context: UnsafeMutablePointer<AVCodecContext>?
+final class MediaDecoder {
+    private(set) var context: UnsafeMutablePointer<AVCodecContext>?
     private let path: String
 
-    init(_ input: VideoInput, threads: Int) throws {
+    init(_ input: MediaInput, threads: Int = 1) throws {
         path = input.path
         let parameters = input.stream.pointee.codecpar!
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+        // libavcodec's own VP9 decoder drops the alpha channel WebM carries beside the picture; libvpx reads it.
+        let alphaAware = parameters.pointee.codec_id == AV_CODEC_ID_VP9 ? avcodec_find_decoder_by_name("libvpx-vp9") : nil
+        guard let codec = alphaAware ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw EncodeError("\(path): no decoder for \(AV.name(avcodec_get_name(parameters.pointee.codec_id)))")
         }
         context = avcodec_alloc_context3(codec)
         guard let context else { throw EncodeError("out of memory") }
         try AV.check(avcodec_parameters_to_context(context, parameters), "\(path): bad stream parameters")
         context.pointee.thread_count = Int32(max(1, threads))
+        context.pointee.pkt_timebase = input.stream.pointee.time_base
         try AV.check(avcodec_open2(context, codec, nil), "cannot start the decoder for \(path)")
     }
 
