@@ -27,6 +27,8 @@ struct VideoIndex: Sendable {
     var startPacket: [Int] = []
     /// Per frame: when it starts, in seconds after the first frame, and the end of the last.
     var frameTimes = MediaFrameTimes.still
+    /// Seconds of the stream's clock at which the first frame shows (media time 0).
+    var origin = 0.0
 
     var frameCount: Int { packetOfFrame.count }
     /// Packets to decode to reach frame `i` after seeking to its start packet (a seek counts as two).
@@ -73,6 +75,7 @@ struct VideoIndex: Sendable {
         }
         try index.orderFrames(discarded: discarded)
         index.frameTimes = try index.times(timeBase: stream.pointee.time_base, frameRate: stream.pointee.avg_frame_rate)
+        index.origin = Double(index.pts(ofFrame: 0)) * av_q2d(stream.pointee.time_base)
         return index
     }
 

@@ -19,6 +19,18 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
     public var frameTimes: MediaFrameTimes { index.frameTimes }
     /// Whether the file has an audio stream (for `audio: true`).
     public let hasAudio: Bool
+    /// Seconds of the clip's audio (from its first decoded sample) at media
+    /// time 0, for `audio: true`: the start of the picture on the file's
+    /// clock minus the start of the sound (decoded, after encoder priming is dropped).
+    public func audioOffset() throws(MediaError) -> Double {
+        do {
+            return index.origin - (try AudioFile.firstSampleTime(path: path))
+        } catch let error as EncodeError {
+            throw MediaError("its audio cannot be decoded: \(error.message)")
+        } catch {
+            throw MediaError("its audio cannot be decoded: \(error)")
+        }
+    }
     /// Sessions at most (each holds a file and a decoder's reference frames).
     public let maxSessions: Int
 

@@ -4,12 +4,12 @@ public struct MediaContents: Sendable {
     public var source: any MediaSource
     /// Ignored for an SVG (it has one frame).
     public var playback: MediaPlayback
-    /// `audio: true`: the clip's sound belongs in the scene's audio track.
-    public var audio: Bool
+    /// `audio:` of a video: the clip's sound belongs in the scene's soundtrack; nil: silent.
+    public var audio: ClipAudio?
     /// The file as the scene names it (an asset name or a path), for messages and `inspect`.
     public var file: String
 
-    public init(source: any MediaSource, playback: MediaPlayback = MediaPlayback(), audio: Bool = false, file: String) {
+    public init(source: any MediaSource, playback: MediaPlayback = MediaPlayback(), audio: ClipAudio? = nil, file: String) {
         self.source = source; self.playback = playback; self.audio = audio; self.file = file
     }
 

@@ -176,23 +176,6 @@ final class MediaContentsCLITests: XCTestCase {
         XCTAssertEqual(CLIHarness.files(in: dir).filter { $0.hasPrefix("out") }, [], "no output, not even a temporary one")
     }
 
-    func testAudioOfAClipIsCheckedAndSaidToBePending() throws {
-        let dir = try CLIHarness.temporaryFolder(self)
-        try FrameNumberVideo.write(to: dir + "/count.mp4", frames: 20, fps: 20)
-        try FrameNumberVideo.remux(dir + "/count.mp4", to: dir + "/talk.mov", silence: 1)
-        let scene = try CLIHarness.writeScene("""
-        strata: 1
-        canvas: {size: [128, 64], fps: 20}
-        layers:
-          - contents: {video: talk.mov, audio: true}
-            frame: [0, 0, 128, 64]
-        """, in: dir)
-        let r = try CLIHarness.run(["render", scene, "-o", dir + "/out.png", "--time", "0.5s"])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains(scene + ":4:40: warning: the clip's audio is not in the output yet"), r.stderr)
-        XCTAssertEqual(FrameNumberVideo.number(in: try png(dir + "/out.png")), 10, "the video of a file with sound plays")
-    }
-
     func testMediaScenesRenderTheSameBytesForAnyJobsAndChunks() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         for name in ["svg-contents", "lottie-contents", "video-device"] {

@@ -8,7 +8,7 @@ import XCTest
 final class MediaContentsParseTests: XCTestCase {
     static let media = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path + "/scenes/media/assets"
-    let assets = "assets: {svg: \(media)/badge.svg, anim: \(media)/pulse.json, clip: \(media)/app-recording.mp4}\n"
+    let assets = "assets: {svg: \(media)/badge.svg, anim: \(media)/pulse.json, clip: \(media)/app-recording.mp4, talk: \(media)/ticker.mp4}\n"
 
     func testStringsOpenTheKindTheirFileHolds() throws {
         let s = try XCTUnwrap(scene(Marked(sceneText(assets + "layers: [{contents: svg}, {contents: anim}, {contents: clip}]"))))
@@ -41,6 +41,30 @@ final class MediaContentsParseTests: XCTestCase {
         XCTAssertEqual(s.media[keys[3]!]?.playback.rate, -1)
     }
 
+    func testClipAudioSettingsAreReadIntoTheKeyAndTheEntry() throws {
+        let s = try XCTUnwrap(scene(Marked(sceneText(assets + """
+        layers:
+          - {contents: {video: talk, audio: true}}
+          - {contents: {video: talk, audio: {volume: -6dB, fadeOut: 500ms, timePitch: varispeed}}}
+          - {contents: {video: talk, audio: {}}}
+          - {contents: {video: talk, audio: false}}
+        """))))
+        let keys = s.root.sublayers.map(\.properties.contents)
+        XCTAssertEqual(keys, ["{video: talk, audio: true}",
+                              "{video: talk, audio: {volume: 0.5011872336272722, fadeOut: 0.5, timePitch: varispeed}}",
+                              "{video: talk, audio: true}", "{video: talk}"])
+        let plain = try XCTUnwrap(s.media[keys[0]!]?.audio)
+        XCTAssertEqual(plain.file, "\(Self.media)/ticker.mp4")
+        XCTAssertEqual([plain.gain, plain.fadeIn, plain.fadeOut], [1, 0, 0])
+        XCTAssertEqual(plain.timePitch, .timeDomain)
+        XCTAssertEqual(plain.offset, 0, accuracy: 1e-9, "strata's own MP4: picture and sound both start at 0")
+        let tuned = try XCTUnwrap(s.media[keys[1]!]?.audio)
+        XCTAssertEqual(tuned.gain, 0.501187, accuracy: 1e-6)
+        XCTAssertEqual(tuned.fadeOut, 0.5)
+        XCTAssertEqual(tuned.timePitch, .varispeed)
+        XCTAssertNil(s.media[keys[3]!]?.audio)
+    }
+
     func testLottieLayersFitTheirAnimationAndTakeNoOtherContents() throws {
         let s = try XCTUnwrap(scene(Marked(sceneText(assets + """
         layers:
@@ -69,6 +93,9 @@ final class MediaContentsParseTests: XCTestCase {
             ("{contents: {video: clip, trim: ⟨m⟩[1s]}}", "trim is [from, to] in seconds of the media, found 1 values"),
             ("{contents: {lottie: anim, trim: [⟨m⟩2.5s, 3s]}}", "trim starts at 2.5s, past the end of the media (2s)"),
             ("{contents: {video: clip, rate: ⟨m⟩100}}", "expected a number from -64 to 64, found '100'"),
+            ("{contents: {video: clip, audio: ⟨m⟩true}}", "audio: true, but the clip has no audio stream"),
+            ("{contents: {video: talk, audio: {timePitch: ⟨m⟩spectral}}}", "unknown timePitch 'spectral'; expected 'timeDomain' or 'varispeed'"),
+            ("{contents: {video: talk, audio: {⟨m⟩pitch: 1}}}", "unknown clip audio key 'pitch'; expected 'volume', 'fadeIn', 'fadeOut' or 'timePitch'"),
         ]
         for c in cases {
             assertOnlyError(Marked(sceneText(assets + "layers: [\(c.layer)]")), at: "m", c.message)
@@ -99,6 +126,8 @@ final class MediaContentsParseTests: XCTestCase {
         let media = try XCTUnwrap(defs["mediaContents"] as? [String: Any])
         XCTAssertEqual(Set(((media["properties"] as? [String: Any]) ?? [:]).keys),
                        ["video", "lottie", "start", "trim", "rate", "speed", "loop", "audio"])
+        let clipAudio = try XCTUnwrap(defs["clipAudio"] as? [String: Any])
+        XCTAssertEqual(Set(((clipAudio["properties"] as? [String: Any]) ?? [:]).keys), ["volume", "fadeIn", "fadeOut", "timePitch"])
         let layer = try XCTUnwrap(((defs["layer"] as? [String: Any])?["properties"] as? [String: Any]))
         let contents = try XCTUnwrap(layer["contents"] as? [String: Any])
         XCTAssertEqual((contents["anyOf"] as? [[String: Any]])?.count, 2)

@@ -12,11 +12,25 @@ public enum FrameNumberVideo {
     public static let width = 128, height = 64
 
     /// Writes a `frames`-frame video at `fps` with a key frame at least every `keyframeInterval` frames.
-    public static func write(to path: String, frames: Int, fps: Double = 20, keyframeInterval: Int = 7) throws {
+    /// With `sound`, the video also has an AAC track (48 kHz stereo, as
+    /// Strata writes soundtracks) lasting as long as the picture: sample n
+    /// (at n / 48000 s) is `sound(n)` on both channels.
+    public static func write(to path: String, frames: Int, fps: Double = 20, keyframeInterval: Int = 7,
+                             sound: ((Int) -> Float)? = nil) throws {
         let options = VideoOptions(crf: 18, preset: "veryfast", threads: 1, fastStart: true,
                                    keyframeInterval: keyframeInterval)
-        let writer = try VideoWriter(path: path, width: width, height: height, fps: fps, options: options)
-        for i in 0..<frames { try writer.append(picture(of: i)) }
+        let rate = FrameRate(decimal: fps)!
+        let settings = VideoSettings(container: .mp4, width: width, height: height, frameRate: rate, options: options,
+                                     audio: sound.map { _ in AudioSettings(codec: .aac) })
+        let writer = try VideoWriter(path: path, settings: settings)
+        for i in 0..<frames {
+            try writer.append(picture(of: i))
+            if let sound {
+                let samples = (rate.sample(ofFrame: i, samplesPerSecond: 48_000)..<rate.sample(ofFrame: i + 1, samplesPerSecond: 48_000))
+                    .flatMap { n in [sound(n), sound(n)] }
+                try writer.appendAudio(samples[...])
+            }
+        }
         try writer.finish()
     }
 
@@ -50,17 +64,14 @@ extension FrameNumberVideo {
     /// Copies the video at `source` to `destination` without decoding, with
     /// new timestamps: a presentation (and decode) time t becomes `retime(t)`
     /// in seconds. A monotonic `retime` keeps the packet order, so the copy
-    /// plays the same frames at other times: a variable frame rate. With
-    /// `silence` seconds, the copy (a QuickTime .mov) also has a mono PCM
-    /// audio track of that much silence.
-    public static func remux(_ source: String, to destination: String, silence: Double = 0,
-                             retime: (Double) -> Double = { $0 }) throws {
+    /// plays the same frames at other times: a variable frame rate.
+    public static func remux(_ source: String, to destination: String, retime: (Double) -> Double = { $0 }) throws {
         var input: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_open_input(&input, source, nil, nil) >= 0, let input else { throw EncodeError("cannot open \(source)") }
         defer { var i: UnsafeMutablePointer<AVFormatContext>? = input; avformat_close_input(&i) }
         guard avformat_find_stream_info(input, nil) >= 0 else { throw EncodeError("no streams in \(source)") }
         var output: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_alloc_output_context2(&output, nil, silence > 0 ? "mov" : "mp4", destination) >= 0, let output else {
+        guard avformat_alloc_output_context2(&output, nil, "mp4", destination) >= 0, let output else {
             throw EncodeError("cannot create \(destination)")
         }
         defer { avformat_free_context(output) }
@@ -70,18 +81,6 @@ extension FrameNumberVideo {
         outStream.pointee.codecpar.pointee.codec_tag = 0
         // A fine time base, so that the new times are exact.
         outStream.pointee.time_base = AVRational(num: 1, den: 12000)
-        let rate: Int32 = 8000, chunk = 800
-        if silence > 0 {
-            guard let audio = avformat_new_stream(output, nil) else { throw EncodeError("out of memory") }
-            let par = audio.pointee.codecpar!
-            par.pointee.codec_type = AVMEDIA_TYPE_AUDIO
-            par.pointee.codec_id = AV_CODEC_ID_PCM_S16LE
-            par.pointee.sample_rate = rate
-            av_channel_layout_default(&par.pointee.ch_layout, 1)
-            par.pointee.bits_per_coded_sample = 16
-            par.pointee.block_align = 2
-            audio.pointee.time_base = AVRational(num: 1, den: rate)
-        }
         guard avio_open(&output.pointee.pb, destination, AVIO_FLAG_WRITE) >= 0,
               avformat_write_header(output, nil) >= 0 else { throw EncodeError("cannot write \(destination)") }
         let packet = av_packet_alloc()!
@@ -97,18 +96,6 @@ extension FrameNumberVideo {
             packet.pointee.stream_index = 0
             packet.pointee.pos = -1
             guard av_interleaved_write_frame(output, packet) >= 0 else { throw EncodeError("cannot write \(destination)") }
-        }
-        var written = 0
-        while Double(written) < silence * Double(rate) {
-            guard av_new_packet(packet, Int32(chunk * 2)) >= 0 else { throw EncodeError("out of memory") }
-            memset(packet.pointee.data, 0, chunk * 2)
-            packet.pointee.pts = Int64(written); packet.pointee.dts = Int64(written)
-            packet.pointee.duration = Int64(chunk)
-            packet.pointee.stream_index = 1
-            written += chunk
-            let status = av_interleaved_write_frame(output, packet)
-            av_packet_unref(packet)
-            guard status >= 0 else { throw EncodeError("cannot write \(destination)") }
         }
         guard av_write_trailer(output) >= 0 else { throw EncodeError("cannot finish \(destination)") }
         avio_closep(&output.pointee.pb)

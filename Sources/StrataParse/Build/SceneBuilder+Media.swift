@@ -84,7 +84,7 @@ extension SceneBuilder {
                 }
             }
         }
-        let audio = kind == .video ? read(m, "audio", Values.bool) ?? false : false
+        var audio = kind == .video ? m["audio"].flatMap { clipAudio($0) } : nil
         guard let text = take(Values.string(fileNode, what: "an asset name or a file path")),
               let path = contentsFile(text, at: fileNode) else { return nil }
         let key = Self.mediaKey(kind: kind, file: text, playback: playback, audio: audio)
@@ -92,9 +92,29 @@ extension SceneBuilder {
         guard openMedia(kind, text: text, path: path, key: key, playback: playback, at: fileNode) != nil,
               let source = media[key]?.source else { return nil }
         checkTrim(playback, of: source, at: trimNode)
-        if audio { checkAudio(source, at: m["audio"]!) }
+        if audio != nil {
+            audio?.file = path
+            audio = checkAudio(audio!, of: source)
+        }
         media[key]?.audio = audio
         return key
+    }
+
+    /// `audio: true`, `false` or `{volume, fadeIn, fadeOut, timePitch}`;
+    /// nil for false or after an error. The file is set by the caller.
+    mutating func clipAudio(_ node: YAMLNode) -> ClipAudio? {
+        var audio = ClipAudio(file: "", location: node.location)
+        if node.mapping == nil {
+            return take(Values.bool(node)) == true ? audio : nil
+        }
+        guard let m = MappingReader(node, KeyTables.clipAudio, sink: &sink) else { return nil }
+        if let v = read(m, "volume", Values.gain) { audio.gain = v }
+        if let v = read(m, "fadeIn", { Values.time($0, .nonNegative) }) { audio.fadeIn = v }
+        if let v = read(m, "fadeOut", { Values.time($0, .nonNegative) }) { audio.fadeOut = v }
+        if let v = read(m, "timePitch", { Values.choice($0, TimePitch.self, what: "timePitch") }) {
+            audio.timePitch = v
+        }
+        return audio
     }
 
     /// Opens the file as `kind` into `media[key]`; returns the key, or nil after an error at `node`.
@@ -123,24 +143,41 @@ extension SceneBuilder {
         }
     }
 
-    /// `audio: true` needs a clip with sound; the sound is not written yet.
-    mutating func checkAudio(_ source: any MediaSource, at node: YAMLNode) {
+    /// A clip's sound needs an audio stream; its offset from the picture comes from the file.
+    mutating func checkAudio(_ audio: ClipAudio, of source: any MediaSource) -> ClipAudio? {
         guard let video = source as? VideoSource, video.hasAudio else {
-            sink.error(node.location, "audio: true, but the clip has no audio stream")
-            return
+            sink.error(audio.location, "audio: true, but the clip has no audio stream")
+            return nil
         }
-        sink.warning(node.location, "the clip's audio is not in the output yet: Strata does not write audio tracks yet (see docs/compositing.md#video)")
+        do throws(MediaError) {
+            var audio = audio
+            audio.offset = try video.audioOffset()
+            return audio
+        } catch {
+            sink.error(audio.location, "cannot use the clip's audio: \(error.message)")
+            return nil
+        }
     }
 
     /// The mapping written back with its non-default values.
-    static func mediaKey(kind: MediaKind, file: String, playback: MediaPlayback, audio: Bool) -> String {
+    static func mediaKey(kind: MediaKind, file: String, playback: MediaPlayback, audio: ClipAudio?) -> String {
         var parts = ["\(kind.rawValue): \(file)"]
         if playback.start != 0 { parts.append("start: \(Values.format(playback.start))") }
         if let to = playback.trimTo { parts.append("trim: [\(Values.format(playback.trimFrom)), \(Values.format(to))]") }
         if playback.rate != 1 { parts.append("\(kind == .video ? "rate" : "speed"): \(Values.format(playback.rate))") }
         if playback.loop { parts.append("loop: true") }
-        if audio { parts.append("audio: true") }
+        if let audio { parts.append("audio: " + audioKey(audio)) }
         return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    /// `true`, or the settings that differ from the defaults: `{volume: 0.5, fadeIn: 1}`.
+    static func audioKey(_ audio: ClipAudio) -> String {
+        var parts: [String] = []
+        if audio.gain != 1 { parts.append("volume: \(Values.format(audio.gain))") }
+        if audio.fadeIn != 0 { parts.append("fadeIn: \(Values.format(audio.fadeIn))") }
+        if audio.fadeOut != 0 { parts.append("fadeOut: \(Values.format(audio.fadeOut))") }
+        if audio.timePitch != .timeDomain { parts.append("timePitch: \(audio.timePitch.rawValue)") }
+        return parts.isEmpty ? "true" : "{" + parts.joined(separator: ", ") + "}"
     }
 }
 
@@ -161,7 +198,7 @@ extension SceneBuilder {
               let path = contentsFile(text, at: node) else { return }
         var playback = MediaPlayback()
         if let v = read(m, "loop", Values.bool) { playback.loop = v }
-        let key = Self.mediaKey(kind: .lottie, file: text, playback: playback, audio: false)
+        let key = Self.mediaKey(kind: .lottie, file: text, playback: playback, audio: nil)
         p.contents = media[key] != nil ? key : openMedia(.lottie, text: text, path: path, key: key, playback: playback, at: node)
     }
 }

@@ -34,6 +34,16 @@ extension KeyTables {
         KeySpec("rate", .number(.closed(-64, 64)), "video: seconds of media per second of layer time, negative plays backwards; default 1"),
         KeySpec("speed", .number(.closed(-64, 64)), "lottie: seconds of animation per second of layer time, negative plays backwards; default 1"),
         KeySpec("loop", .bool, "repeat the (trimmed) media for ever; default false (the last frame holds)"),
-        KeySpec("audio", .bool, "video: the clip's sound belongs in the scene's audio track (not written yet); default false"),
+        KeySpec("audio", .anyOf([.bool, .ref("clipAudio")]),
+                "video: true (or {volume, fadeIn, fadeOut, timePitch}) mixes the clip's sound into the soundtrack, placed and timed as the layer plays the picture; default false"),
+    ])
+
+    /// `audio: {...}` of video contents: how the clip's sound is mixed.
+    static let clipAudio = KeyTable(what: "clip audio", keys: [
+        KeySpec("volume", .anyOf([.number(.nonNegative), .string]), "a gain factor (0.5) or decibels (\"-6dB\"); default 1"),
+        KeySpec("fadeIn", .time(.nonNegative), "linear fade from silence where the sound starts (each run of play); default 0"),
+        KeySpec("fadeOut", .time(.nonNegative), "linear fade to silence where the sound stops (each run of play); default 0"),
+        KeySpec("timePitch", .choice(TimePitch.allCases.map(\.rawValue)),
+                "at a rate other than 1: timeDomain keeps the pitch (atempo), varispeed resamples (pitch follows the rate, timing exact); default timeDomain"),
     ])
 }

@@ -51,6 +51,7 @@ enum SchemaGenerator {
             ("pathShape", .object(objectBody(KeyTables.pathShape) + [("minProperties", .number(1))])),
             ("particleShape", .object(objectBody(KeyTables.particleShape) + [("minProperties", .number(1)), ("maxProperties", .number(1))])),
             ("mediaContents", .object(objectBody(KeyTables.mediaContents))),
+            ("clipAudio", .object(objectBody(KeyTables.clipAudio))),
         ]
     }
 
