@@ -14,6 +14,9 @@ public struct ValidateCommand: StrataCommand {
     public func run(_ console: any Console) throws -> ExitStatus {
         guard !paths.isEmpty else { throw CompileError("validate needs a scene file") }
         var status = ExitStatus.success
+        // Videos are decoded whole: damage anywhere in a clip is an error now.
+        var load = self.load
+        load.verifiesMedia = true
         for path in paths {
             do {
                 let (scene, warnings) = try SceneLoader.load(file: path, options: load)

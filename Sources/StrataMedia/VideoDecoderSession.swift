@@ -35,8 +35,9 @@ final class VideoDecoderSession {
 
     /// Opens `path` (local files only: no network or other protocols, and
     /// only the containers in `VideoFormats`) and the decoder of its best
-    /// video stream.
-    init(path: String) throws(MediaError) {
+    /// video stream. `checking`: a decoder for `firstFailure` only, with
+    /// `threads` frame threads and no loop filter.
+    init(path: String, checking threads: Int? = nil) throws(MediaError) {
         self.path = path
         // Problems come back as located errors; libav's own lines would only repeat them.
         av_log_set_level(AV_LOG_QUIET)
@@ -83,6 +84,12 @@ final class VideoDecoderSession {
         // One thread per session: sessions run side by side instead, and a
         // single-threaded decoder gives out each frame as soon as it can.
         codec.pointee.thread_count = 1
+        if let threads {
+            // Checking only: frame threads decode ahead, and deblocking (which
+            // reads no bitstream, so finds no damage) is skipped.
+            codec.pointee.thread_count = Int32(max(1, threads))
+            codec.pointee.skip_loop_filter = AVDISCARD_ALL
+        }
         codec.pointee.max_pixels = Int64(VideoLimits.maxPixels)
         // Damage is an error, never concealed into a half-drawn frame.
         codec.pointee.err_recognition = AV_EF_EXPLODE | AV_EF_CRCCHECK | AV_EF_BITSTREAM
@@ -105,6 +112,54 @@ final class VideoDecoderSession {
         guard let format, let packet else { throw MediaError("out of memory") }
         defer { nextPacket = nil }
         return try VideoIndex.scan(format, streamIndex: streamIndex, packet: packet)
+    }
+
+    /// Decodes the packets that make `frames` (presentation order), from
+    /// the key frame the first needs, as fast as the decoder can, and
+    /// returns where it failed: the decode-order index of the packet last
+    /// sent (a frame-threaded decoder reports damage up to `thread_count`
+    /// packets late) and the message; nil when every one of `frames` decoded.
+    func firstFailure(of frames: ClosedRange<Int>, in index: VideoIndex) throws(MediaError) -> (packet: Int, message: String)? {
+        guard let format, let codec, let packet, let frame else { throw MediaError("out of memory") }
+        defer { nextPacket = nil }
+        try rewind(index)
+        let first = frames.map { index.startPacket[$0] }.min() ?? 0
+        let last = frames.map { index.packetOfFrame[$0] }.max() ?? 0
+        var shown = Set<Int64>(minimumCapacity: frames.count)
+        var read = -1, sent = -1
+        func receive() -> String? {
+            while true {
+                let status = avcodec_receive_frame(codec, frame)
+                if status == strata_averror_eagain() || status == strata_averror_eof() { return nil }
+                guard status >= 0 else { return AV.message(status) }
+                defer { av_frame_unref(frame) }
+                if frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 || frame.pointee.decode_error_flags != 0 {
+                    return "a frame decodes damaged"
+                }
+                shown.insert(frame.pointee.pts != strata_av_nopts_value() ? frame.pointee.pts : frame.pointee.best_effort_timestamp)
+            }
+        }
+        while true {
+            let status = av_read_frame(format, packet)
+            if status == strata_averror_eof() { break }
+            guard status >= 0 else { return (max(sent, 0), "cannot read the video: \(AV.message(status))") }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            read += 1
+            // Packets before the first key frame are read past (cheap), after the last one not read.
+            guard read >= first else { continue }
+            sent = read
+            let sendStatus = avcodec_send_packet(codec, packet)
+            if sendStatus < 0 { return (sent, AV.message(sendStatus)) }
+            if let problem = receive() { return (sent, problem) }
+            if read >= last { break }
+        }
+        _ = avcodec_send_packet(codec, nil)
+        if let problem = receive() { return (max(sent, 0), problem) }
+        if let missing = frames.first(where: { !shown.contains(index.pts(ofFrame: $0)) }) {
+            return (index.packetOfFrame[missing], "frame \(missing) is missing from the decoded video")
+        }
+        return nil
     }
 
     /// Packets to decode to reach frame `i`: on from where the session

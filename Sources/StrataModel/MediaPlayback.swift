@@ -48,6 +48,13 @@ public struct MediaPlayback: Sendable, Hashable {
         return from + sample.fraction * length
     }
 
+    /// Every frame the layer can show of media timed by `times`: from the
+    /// one shown at `from` to the last one starting before `to`.
+    public func playedFrames(times: MediaFrameTimes) -> ClosedRange<Int> {
+        let (from, to) = range(duration: times.duration)
+        return times.frame(at: from, from: from, to: to)...times.frame(at: .infinity, from: from, to: to)
+    }
+
     /// The frame of media timed by `times` shown at `layerTime`.
     public func frame(atLayerTime layerTime: Double, times: MediaFrameTimes) -> Int {
         let (from, to) = range(duration: times.duration)

@@ -154,7 +154,7 @@ final class MediaContentsCLITests: XCTestCase {
         }
     }
 
-    func testAFrameThatDoesNotDecodeIsARenderErrorAtTheLayerNotAHalfDrawnFrame() throws {
+    func testDamageAnywhereInAPlayedPartIsFoundByValidateAndStopsARenderAtTheLayer() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         try FrameNumberVideo.write(to: dir + "/count.mp4", frames: 40, fps: 20, keyframeInterval: 10)
         // Damage the last third of the media data (the index is at the front): the file opens, its late frames do not decode.
@@ -168,12 +168,24 @@ final class MediaContentsCLITests: XCTestCase {
           - frame: [0, 0, 128, 64]
             contents: damaged.mp4
         """, in: dir)
-        XCTAssertEqual(try CLIHarness.run(["validate", scene]).status, 0, "the early frames decode")
+        let check = try CLIHarness.run(["validate", scene])
+        XCTAssertEqual(check.status, 2, "validate decodes every frame: \(check.stderr)")
+        XCTAssertTrue(check.stderr.hasPrefix(scene + ":5:15: error: cannot use video 'damaged.mp4' ('\(dir)/damaged.mp4'): frame "), check.stderr)
+        XCTAssertTrue(check.stderr.contains("cannot be decoded") || check.stderr.contains("damaged"), check.stderr)
         let r = try CLIHarness.run(["render", scene, "-o", dir + "/out.mp4"])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix(scene + ":4:5: error: video 'damaged.mp4': frame "), r.stderr)
         XCTAssertTrue(r.stderr.contains("cannot be decoded") || r.stderr.contains("damaged"), r.stderr)
         XCTAssertEqual(CLIHarness.files(in: dir).filter { $0.hasPrefix("out") }, [], "no output, not even a temporary one")
+        // Only the frames a layer can show are checked: the first ones are sound.
+        let early = try CLIHarness.writeScene("""
+        strata: 1
+        canvas: {size: [128, 64], fps: 20, duration: 2s, background: black}
+        layers:
+          - {frame: [0, 0, 128, 64], contents: {video: damaged.mp4, trim: [0s, 0.25s]}}
+        """, in: dir)
+        let fine = try CLIHarness.run(["validate", early])
+        XCTAssertEqual(fine.status, 0, fine.stderr)
     }
 
     func testMediaScenesRenderTheSameBytesForAnyJobsAndChunks() throws {

@@ -78,6 +78,27 @@ final class VideoSourceTests: XCTestCase {
         }
     }
 
+    func testVerifyFindsDamageInTheCheckedFramesAsARenderWould() throws {
+        let dir = try temporaryFolder()
+        try FrameNumberVideo.write(to: dir + "/count.mp4", frames: 40, keyframeInterval: 10)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/count.mp4")))
+        for i in bytes.count * 2 / 3 ..< bytes.count where i % 3 == 0 { bytes[i] ^= 0xA5 }
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/damaged.mp4"))
+        let source = try VideoSource(path: dir + "/damaged.mp4", identity: "damaged", cache: MediaFrameCache(capacity: 1 << 20))
+        XCTAssertNoThrow(try source.verify(frames: 0...4), "the first frames decode")
+        var message = ""
+        XCTAssertThrowsError(try source.verify(frames: 0...39)) { message = ($0 as? MediaError)?.message ?? "\($0)" }
+        XCTAssertTrue(message.hasPrefix("frame "), message)
+        // The frame named is one a render cannot draw either.
+        let frame = Int(message.dropFirst(6).prefix { $0.isNumber }) ?? -1
+        let fresh = try VideoSource(path: dir + "/damaged.mp4", identity: "fresh", cache: MediaFrameCache(capacity: 1 << 20))
+        XCTAssertThrowsError(try fresh.pixels(MediaPixelsKey(source: "fresh", frame: frame, width: 128, height: 64)), message)
+        // A sound video passes, and is not decoded twice.
+        let sound = try VideoSource(path: dir + "/count.mp4", identity: "count")
+        XCTAssertNoThrow(try sound.verify(frames: 0...39))
+        XCTAssertNoThrow(try sound.verify(frames: 3...20))
+    }
+
     func testFilesWithoutVideoAreErrors() throws {
         let dir = try temporaryFolder()
         try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: dir + "/noise.mp4"))

@@ -120,12 +120,18 @@ extension SceneBuilder {
     /// Opens the file as `kind` into `media[key]`; returns the key, or nil after an error at `node`.
     mutating func openMedia(_ kind: MediaKind, text: String, path: String, key: String, playback: MediaPlayback,
                             at node: YAMLNode) -> String? {
+        let what = ["video": "video", "svg": "SVG", "lottie": "Lottie animation"][kind.rawValue]!
         switch MediaLibrary.shared.source(path: path, kind: kind) {
         case .success(let source):
+            if verifiesMedia, let video = source as? VideoSource {
+                do throws(MediaError) { try video.verify(frames: playback.playedFrames(times: video.frameTimes)) } catch {
+                    sink.error(node.location, "cannot use \(what) '\(YAMLNode.clip(text))' ('\(path)'): \(error.message)")
+                    return nil
+                }
+            }
             media[key] = MediaContents(source: source, playback: playback, file: text)
             return key
         case .failure(let error):
-            let what = ["video": "video", "svg": "SVG", "lottie": "Lottie animation"][kind.rawValue]!
             sink.error(node.location, "cannot use \(what) '\(YAMLNode.clip(text))' ('\(path)'): \(error.message)")
             return nil
         }

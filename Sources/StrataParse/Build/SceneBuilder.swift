@@ -15,6 +15,8 @@ struct SceneBuilder {
     /// Decoded `contents` images and opened media by contents key (SceneBuilder+Media).
     var images: [String: Pixmap] = [:]
     var media: [String: MediaContents] = [:]
+    /// `SceneLoadOptions.verifiesMedia`: decode every frame of each video now.
+    var verifiesMedia = false
     /// The scene text, to point inside multi-line scalars (path data).
     var source: [Unicode.Scalar] = []
     /// Asset name -> resolved file path (font assets of text layers).
