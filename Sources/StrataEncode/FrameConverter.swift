@@ -92,6 +92,16 @@ public final class FrameConverter {
     /// A premultiplied BGRA pixmap of `frame` (opaque unless its format has alpha).
     public func pixmap(from frame: UnsafePointer<AVFrame>) -> Pixmap {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        convert(frame, into: &pixels)
+        return Pixmap(width: width, height: height, pixels: pixels)
+    }
+
+    /// `frame` as premultiplied BGRA over `pixels` (width x height x 4
+    /// bytes, resized if not): swscale writes every byte, alpha included
+    /// (255 for formats without alpha), so a reused buffer's old contents
+    /// never show.
+    public func convert(_ frame: UnsafePointer<AVFrame>, into pixels: inout [UInt8]) {
+        if pixels.count != width * height * 4 { pixels = [UInt8](repeating: 255, count: width * height * 4) }
         pixels.withUnsafeMutableBufferPointer { out in
             _ = strata_sws_scale_frame_to_packed(context, frame, out.baseAddress, Int32(width * 4))
         }
@@ -99,7 +109,6 @@ public final class FrameConverter {
            descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA | AV_PIX_FMT_FLAG_PAL) != 0 {
             PremultipliedAlpha.premultiplyBGRA(&pixels)
         }
-        return Pixmap(width: width, height: height, pixels: pixels)
     }
 
     deinit { sws_freeContext(context) }

@@ -53,7 +53,10 @@ public final class LottieSource: MediaSource, @unchecked Sendable {
         idle = [animation]
     }
 
-    deinit { for animation in idle { lottie_animation_destroy(animation) } }
+    deinit {
+        for animation in idle { lottie_animation_destroy(animation) }
+        cache.removeAll(source: identity)
+    }
 
     public func pixels(_ key: MediaPixelsKey) throws(MediaError) -> Pixmap {
         if let hit = cache.pixmap(key) { return hit }
@@ -68,7 +71,8 @@ public final class LottieSource: MediaSource, @unchecked Sendable {
         lock.unlock()
         let animation: OpaquePointer
         if let reused { animation = reused } else { animation = try Self.load(json, key: identity, resourcePath: resourcePath) }
-        var pixmap = Pixmap(width: key.width, height: key.height)
+        var pixmap = Pixmap(width: key.width, height: key.height,
+                            pixels: cache.buffer(count: key.width * key.height * 4, zeroed: true))
         pixmap.pixels.withUnsafeMutableBytes { bytes in
             // ARGB32 premultiplied in native byte order: Cairo's layout, the pixmap's BGRA bytes.
             lottie_animation_render(animation, key.frame, bytes.baseAddress!.assumingMemoryBound(to: UInt32.self),

@@ -9,14 +9,33 @@ public enum ContentsFileKind: String, Sendable, Equatable {
     case svg, lottie, video
 }
 
-/// Media sources by file, opened once per process (like `ImageCache` for
-/// stills): a scene loaded again, several layers or scenes sharing a file,
-/// share its source, its decoders and its cached frames. Keyed by path,
-/// kind, size and modification time, so an edited file is opened again.
+/// Media sources by file, opened once while scenes use them: a scene
+/// loaded again, several layers or scenes sharing a file, share its
+/// source, its decoders and its cached frames. Keyed by path, kind, size
+/// and modification time, so an edited file is opened again.
+///
+/// The library holds its sources weakly: a source lives as long as a loaded
+/// scene holds it, so a `watch` or `preview` session that reloads an edited
+/// clip a hundred times keeps only the sources its present scene uses (each
+/// one's decoders, open file and cached frames go when the last scene that
+/// used it is dropped). A reload while the old scene still stands reuses
+/// the old scene's sources.
 public final class MediaLibrary: @unchecked Sendable {
     public static let shared = MediaLibrary()
     private let lock = NSLock()
-    private var sources: [String: Result<any MediaSource, MediaError>] = [:]
+    private var sources: [String: Weak] = [:]
+
+    /// A source, not owned.
+    private struct Weak {
+        weak var source: (any MediaSource)?
+    }
+
+    /// Sources open now (for tests).
+    public var openCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sources.values.filter { $0.source != nil }.count
+    }
 
     public init() {}
 
@@ -58,21 +77,22 @@ public final class MediaLibrary: @unchecked Sendable {
         let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let identity = "\(kind.rawValue):\(path):\(size):\(date)"
         lock.lock()
-        if let opened = sources[identity] { lock.unlock(); return opened }
+        if let opened = sources[identity]?.source { lock.unlock(); return .success(opened) }
         lock.unlock()
-        let result: Result<any MediaSource, MediaError>
+        let source: any MediaSource
         do throws(MediaError) {
             switch kind {
-            case .video: result = .success(try VideoSource(path: path, identity: identity))
-            case .svg: result = .success(try SVGSource(path: path, identity: identity))
-            case .lottie: result = .success(try LottieSource(path: path, identity: identity))
+            case .video: source = try VideoSource(path: path, identity: identity)
+            case .svg: source = try SVGSource(path: path, identity: identity)
+            case .lottie: source = try LottieSource(path: path, identity: identity)
             }
         } catch {
-            result = .failure(error)
+            return .failure(error)
         }
         lock.lock()
-        sources[identity] = result
+        sources = sources.filter { $0.value.source != nil }
+        sources[identity] = Weak(source: source)
         lock.unlock()
-        return result
+        return .success(source)
     }
 }

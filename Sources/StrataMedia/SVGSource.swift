@@ -64,7 +64,10 @@ public final class SVGSource: MediaSource, @unchecked Sendable {
         _ = try render(width: probe.width, height: probe.height)
     }
 
-    deinit { g_object_unref(handle) }
+    deinit {
+        g_object_unref(handle)
+        cache.removeAll(source: identity)
+    }
 
     public func pixels(_ key: MediaPixelsKey) throws(MediaError) -> Pixmap {
         if let hit = cache.pixmap(key) { return hit }

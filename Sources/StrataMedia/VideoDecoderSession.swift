@@ -32,6 +32,8 @@ final class VideoDecoderSession {
     private var lastOutput = Int64.min
     /// True once the decoder was drained at the end of the stream.
     private var drained = false
+    /// Packets given to the decoder since `takeSentCount` was last called.
+    private var packetsSent = 0
 
     /// Opens `path` (local files only: no network or other protocols, and
     /// only the containers in `VideoFormats`) and the decoder of its best
@@ -106,6 +108,12 @@ final class VideoDecoderSession {
         avformat_close_input(&format)
     }
 
+    /// Packets sent to the decoder since the last call (what `VideoSource.packetsDecoded` adds up).
+    func takeSentCount() -> Int {
+        defer { packetsSent = 0 }
+        return packetsSent
+    }
+
     /// Reads the whole stream into an index (from the start of the file);
     /// the next decode seeks.
     func scan() throws(MediaError) -> VideoIndex {
@@ -169,9 +177,12 @@ final class VideoDecoderSession {
     }
 
     /// Packets to decode to reach frame `i` from where the session stands,
-    /// or nil when it must seek.
+    /// or nil when it must seek. A drained decoder still holds the frames it
+    /// has not given out yet (the last ones of a stream with B-frames): they
+    /// come out with no packet more, where a seek would decode the whole
+    /// group of pictures again.
     private func packetsToContinue(to i: Int, in index: VideoIndex) -> Int? {
-        guard let next = nextPacket, runStart >= 0, !drained, runStart <= index.startPacket[i],
+        guard let next = nextPacket, runStart >= 0, runStart <= index.startPacket[i],
               index.pts(ofFrame: i) > lastOutput else { return nil }
         // The run must have read up to the frame's start packet already or still read through it.
         return max(0, index.packetOfFrame[i] + 1 - next)
@@ -281,20 +292,15 @@ final class VideoDecoderSession {
     /// Frames are taken before the next send, so EAGAIN cannot happen.
     private func send(_ packet: UnsafeMutablePointer<AVPacket>, reaching i: Int) throws(MediaError) {
         defer { av_packet_unref(packet) }
+        packetsSent += 1
         let status = avcodec_send_packet(codec, packet)
         guard status >= 0 else { throw MediaError("frame \(i) cannot be decoded, the video is damaged: \(AV.message(status))") }
     }
 }
 
-/// The containers a video file may be in, and pixel format facts.
+/// The containers a video file may be in.
 enum VideoFormats {
     /// libavformat demuxer names (a whitelist: no playlists that open other files).
     static let demuxers = "mov,matroska,avi,gif,mpegts,flv,ogg,apng,wav,mp3"
     static let names = "PNG, JPEG, WebP, SVG, Lottie JSON, MP4/MOV, WebM/MKV, AVI, GIF, MPEG-TS, FLV, Ogg"
-
-    static func hasAlpha(_ format: AVPixelFormat) -> Bool {
-        guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
-        return descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
-            || descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0
-    }
 }

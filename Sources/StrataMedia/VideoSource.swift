@@ -46,6 +46,15 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
     /// Frames being made now (decoded or converted): a second request waits for the first.
     private var inFlight: Set<Int> = []
     private var sessions = 0
+    /// Packets the sessions sent to their decoders.
+    private var sent = 0
+    /// Packets decoded so far for frames asked for (a sequential play of a
+    /// clip decodes each packet once; seeks decode some again). For tests and benchmarks.
+    public var packetsDecoded: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return sent
+    }
     /// Frames `verify` decoded.
     private var verified: [ClosedRange<Int>] = []
     /// swscale contexts not in use (one per converting thread at most).
@@ -77,6 +86,9 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
         idle = [session]
         _ = try decode(key(frame: 0))
     }
+
+    /// Its decoder sessions close with it; its cached frames go too.
+    deinit { cache.removeAll(source: identity) }
 
     /// Decodes `frames` of the video once (`strata validate`: the frames a
     /// layer can show), so that damage anywhere in them is found before a
@@ -158,6 +170,7 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
             decoded = .failure(error)
         }
         condition.lock()
+        sent += kept?.takeSentCount() ?? 0
         decoding.removeAll { $0.frame == frame }
         if let kept { idle.append(kept) } else { sessions -= 1 }
         var converter = converters.popLast()
@@ -165,7 +178,7 @@ public final class VideoSource: MediaSource, @unchecked Sendable {
         condition.unlock()
 
         let result = Result { () throws(MediaError) -> Pixmap in
-            try decoded.get().pixmap(converter: &converter, orientation: orientation)
+            try decoded.get().pixmap(converter: &converter, orientation: orientation, cache: cache)
         }
         condition.lock()
         if let converter { converters.append(converter) }

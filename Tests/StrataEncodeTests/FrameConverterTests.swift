@@ -39,4 +39,29 @@ final class FrameConverterTests: XCTestCase {
         XCTAssertEqual(black.u, 128)
         XCTAssertEqual(black.v, 128)
     }
+
+    /// Decoded video frames are converted over reused buffers: swscale must
+    /// write every byte (alpha too), or a buffer's old contents would show.
+    func testConvertingToBGRAWritesEveryByteOfTheBuffer() throws {
+        for format in [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVA420P, AV_PIX_FMT_YUV444P10LE] {
+            let source = makePixmap(16, 8) { x, y in (UInt8(x * 15), UInt8(y * 30), 90, 255) }
+            let encoder = try FrameConverter.forEncoding(width: 16, height: 8, format: format)
+            var frame = av_frame_alloc()
+            defer { av_frame_free(&frame) }
+            let f = try XCTUnwrap(frame)
+            f.pointee.format = format.rawValue
+            f.pointee.width = 16
+            f.pointee.height = 8
+            XCTAssertEqual(av_frame_get_buffer(f, 0), 0)
+            encoder.convert(source, into: f)
+            let decoder = try FrameConverter.toBGRA(from: f)
+            var zeros = [UInt8](repeating: 0, count: 16 * 8 * 4)
+            var junk = [UInt8](repeating: 0x7F, count: 16 * 8 * 4)
+            decoder.convert(f, into: &zeros)
+            decoder.convert(f, into: &junk)
+            XCTAssertEqual(zeros, junk, "\(format)")
+            XCTAssertEqual(zeros, decoder.pixmap(from: f).pixels, "\(format)")
+            XCTAssertTrue(stride(from: 3, to: zeros.count, by: 4).allSatisfy { zeros[$0] == 255 }, "\(format): opaque")
+        }
+    }
 }

@@ -13,8 +13,15 @@ final class VideoSourceTests: XCTestCase {
         let path = dir + "/count.mp4"
         try FrameNumberVideo.write(to: path, frames: 40, keyframeInterval: 7)
         let reference = try VideoReader.decodeFrames(path: path, indices: Set(0..<40))
-        // A tiny cache (two frames) makes nearly every request decode.
-        let cache = MediaFrameCache(capacity: 2 * FrameNumberVideo.width * FrameNumberVideo.height * 4)
+        // A tiny cache (two frames) makes nearly every request decode; one of
+        // eight frames also keeps evicted buffers (two) that new frames are made in.
+        for frames in [2, 8] {
+            try checkEveryFrame(path: path, reference: reference,
+                                cache: MediaFrameCache(capacity: frames * FrameNumberVideo.width * FrameNumberVideo.height * 4))
+        }
+    }
+
+    private func checkEveryFrame(path: String, reference: [Int: Pixmap], cache: MediaFrameCache) throws {
         let source = try VideoSource(path: path, identity: "count", cache: cache, maxSessions: 3)
         XCTAssertEqual(source.frameTimes.count, 40)
         XCTAssertEqual(source.naturalSize, Size(128, 64))
@@ -40,6 +47,56 @@ final class VideoSourceTests: XCTestCase {
                 XCTAssertEqual(pixmap, reference[frame], "frame \(frame) is the reference decoder's, byte for byte")
             }
         }
+        XCTAssertLessThanOrEqual(cache.bytes, cache.capacity)
+    }
+
+    func testPlayingAClipThroughDecodesEachPacketOnce() throws {
+        let dir = try temporaryFolder()
+        // Long groups of pictures (x264's default interval is longer than the clip) and B-frames:
+        // the last frames come out of the drained decoder, not from a second decode of their group.
+        try FrameNumberVideo.write(to: dir + "/count.mp4", frames: 40, keyframeInterval: 250)
+        let source = try VideoSource(path: dir + "/count.mp4", identity: "once", cache: MediaFrameCache(capacity: 1 << 24))
+        XCTAssertLessThanOrEqual(source.index.packets.filter(\.isKey).count, 2)
+        for i in 0..<40 {
+            let pixmap = try source.pixels(MediaPixelsKey(source: "once", frame: i, width: 128, height: 64))
+            XCTAssertEqual(FrameNumberVideo.number(in: pixmap), i)
+        }
+        XCTAssertEqual(source.packetsDecoded, 40, "every packet once (those of the first frame, decoded at open, included)")
+    }
+
+    func testAVideoWithAlphaShowsItPremultipliedOnce() throws {
+        let dir = try temporaryFolder()
+        let settings = VideoSettings(container: .mov, codec: .prores4444, width: 32, height: 16,
+                                     frameRate: FrameRate(10)!, alpha: true)
+        let writer = try VideoWriter(path: dir + "/alpha.mov", settings: settings)
+        // Premultiplied BGRA (100, 60, 20) at alpha 128: straight (199, 119, 40).
+        let pixel: [UInt8] = [100, 60, 20, 128]
+        for _ in 0..<3 { try writer.append(Pixmap(width: 32, height: 16, pixels: Array((0..<32 * 16).map { _ in pixel }.joined()))) }
+        try writer.finish()
+        let source = try VideoSource(path: dir + "/alpha.mov", identity: "alpha")
+        let shown = try source.pixels(MediaPixelsKey(source: "alpha", frame: 1, width: 32, height: 16))
+        for (c, expected) in zip(shown.pixels[(8 * 32 + 16) * 4 ..< (8 * 32 + 16) * 4 + 4], pixel) {
+            XCTAssertEqual(Int(c), Int(expected), accuracy: 2, "\(Array(shown.pixels[(8 * 32 + 16) * 4 ..< (8 * 32 + 16) * 4 + 4]))")
+        }
+    }
+
+    func testEvictedBuffersAreReusedAndAPixmapHandedOutNeverChanges() {
+        let size = 64 * 64 * 4
+        let cache = MediaFrameCache(capacity: 4 * size)
+        func key(_ i: Int) -> MediaPixelsKey { MediaPixelsKey(source: "s", frame: i, width: 64, height: 64) }
+        for i in 0..<4 { cache.insert(Pixmap(width: 64, height: 64, pixels: [UInt8](repeating: UInt8(i), count: size)), for: key(i)) }
+        let held = cache.pixmap(key(1))!  // a render thread still drawing frame 1
+        cache.insert(Pixmap(width: 64, height: 64, pixels: [UInt8](repeating: 9, count: size)), for: key(4))
+        XCTAssertNil(cache.pixmap(key(0)), "the least recently used entry went")
+        var reused = cache.buffer(count: size, zeroed: false)
+        XCTAssertEqual(reused.first, 0, "frame 0's buffer, its old bytes in it")
+        reused.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 7) }
+        XCTAssertEqual(cache.buffer(count: size, zeroed: true), [UInt8](repeating: 0, count: size), "none spare: fresh and zeroed")
+        // Frame 1 is evicted while held: writing into its buffer copies it first.
+        for i in 5..<8 { cache.insert(Pixmap(width: 64, height: 64, pixels: [UInt8](repeating: 9, count: size)), for: key(i)) }
+        var next = cache.buffer(count: size, zeroed: true)
+        next.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 5) }
+        XCTAssertEqual(held.pixels, [UInt8](repeating: 1, count: size), "a pixmap handed out never changes")
         XCTAssertLessThanOrEqual(cache.bytes, cache.capacity)
     }
 
