@@ -6,6 +6,8 @@
 #   lottie: strata render of a type: lottie layer showing bench/lottie/shapes.json
 #           at its own size (1920x1080, -j 1)  vs  rlottie alone, one thread
 #           (bench/ref/rlottie_bench.c)
+#   validate: strata validate of the video scene (every frame of the clip decoded,
+#           no conversion)  vs  the same libavcodec + swscale reference
 # The clip is bench/scenes/shapes.yaml rendered to MP4 by strata itself.
 #   bash bench/media.sh            ROUNDS=5 WORK=/tmp/strata-bench-media STRATA=path
 set -euo pipefail
@@ -53,6 +55,7 @@ for round in $(seq 1 "$ROUNDS"); do
   printf '%s\tvideo-j1\t%s\n' "$round" "$(timed "$STRATA" render "$WORK/video.yaml" -o /dev/null -j 1 --quiet)" >> "$rows"
   printf '%s\tvideo-j2\t%s\n' "$round" "$(timed "$STRATA" render "$WORK/video.yaml" -o /dev/null -j 2 --quiet)" >> "$rows"
   printf '%s\tdecode\t%s\n' "$round" "$(timed "$WORK/decode_bench" "$WORK/clip.mp4")" >> "$rows"
+  printf '%s\tvalidate\t%s\n' "$round" "$(timed "$STRATA" validate "$WORK/video.yaml")" >> "$rows"
   printf '%s\tlottie-j1\t%s\n' "$round" "$(timed "$STRATA" render "$WORK/lottie.yaml" -o /dev/null -j 1 --quiet)" >> "$rows"
   printf '%s\trlottie\t%s\n' "$round" "$(timed "$WORK/rlottie_bench" bench/lottie/shapes.json 1)" >> "$rows"
 done
@@ -70,6 +73,7 @@ print("| strata | reference | wall ratio | cpu ratio |")
 print("| --- | --- | --- | --- |")
 for a, b, what in [("video-j1", "decode", "1080p H.264 clip full frame, -j 1 | libavcodec + swscale alone, 1 thread"),
                    ("video-j2", "decode", "same, -j 2 | same"),
+                   ("validate", "decode", "validate of that scene (every frame decoded) | same"),
                    ("lottie-j1", "rlottie", "type: lottie, shapes.json at 1920x1080, -j 1 | rlottie alone, 1 thread")]:
     print(f"| {what} | {ratio(a, b, 0):.2f} | {ratio(a, b, 1):.2f} |")
 print(f"\n{len(rounds)} rounds; medians of per-round ratios (150 frames each).")
