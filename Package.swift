@@ -62,7 +62,7 @@ let package = Package(
         ]),
         // The command line: option and command declarations, parsing, help, man page, completions.
         .executableTarget(name: "strata", dependencies: [
-            "StrataCompiler", "StrataPreview", "StrataParse", "StrataModel", "StrataEncode",
+            "StrataCompiler", "StrataPreview", "StrataParse", "StrataModel", "StrataEncode", "StrataRender",
         ]),
 
         // Tests: one target per stage plus end-to-end CLI tests.

@@ -5,6 +5,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/display.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/sha.h>
 #include <libswscale/swscale.h>
 
 // Function-like macros do not import into Swift.

@@ -52,6 +52,9 @@ public struct CheckCommand: StrataCommand {
     /// Problems with the settings themselves, found before any scene is read.
     func checkSettings() throws(CompileError) {
         guard !paths.isEmpty else { throw CompileError("check needs scene files or folders; see 'strata check --help'") }
+        if paths.contains(SceneLoader.standardInputPath) {
+            throw CompileError("check finds a scene's goldens by its path (golden/<scene path>/): give scene files, not '-' (standard input)")
+        }
         if goldenFolder != nil || video != nil, paths.count != 1 || !paths[0].hasSuffix(".yaml") {
             throw CompileError("--golden and --video take exactly one scene file")
         }

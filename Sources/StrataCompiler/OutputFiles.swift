@@ -69,3 +69,13 @@ public struct CompileError: Error, Sendable, CustomStringConvertible {
     }
     public var description: String { message }
 }
+
+/// The folder part of a path: `a/b` -> `a`, `/x` -> `/`, `x` -> "" (what
+/// NSString's `deletingLastPathComponent` gives, which crashes on
+/// one-character names like `f` in swift-corelibs-foundation).
+func parentFolder(of path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}

@@ -16,7 +16,7 @@ extension RenderCommand {
     /// container's default; alpha when the canvas is transparent and the
     /// codec has it), every problem as an error and every lossy choice as a
     /// warning, and the soundtrack decoded, all before anything is written.
-    func prepareOutput(_ scene: Scene, target: Target, frames: [Int], what: String,
+    func prepareOutput(_ scene: Scene, target: Target, frames: [Int], overrides: SceneOverrides,
                        warn: (Diagnostic) -> Void) throws -> PreparedOutput? {
         guard case .video(_, let container) = target else {
             if let codec {
@@ -42,7 +42,7 @@ extension RenderCommand {
                                      height: scene.canvas.pixelHeight, frameRate: scene.canvas.frameRate,
                                      alpha: scene.canvas.isTransparent && codec.supportsAlpha, options: video)
         if let problem = VideoSettings.sizeProblem(width: settings.width, height: settings.height, codec: codec) {
-            throw CompileError("\(problem), but \(what) is \(settings.width)x\(settings.height) pixels; change canvas.size, --size or --scale")
+            throw scene.sizeProblem(problem, overrides: overrides)
         }
         var soundtrack: Soundtrack?
         // A clip with `audio: true` asks for sound even where it is silent
@@ -69,7 +69,7 @@ extension RenderCommand {
     /// laid-out scene with its timeline compiled; a rate outside what sound
     /// plays at is an error at the clip's `audio:`.
     static func clipSounds(_ scene: Scene) throws(Diagnostic) -> [ClipSound] {
-        guard scene.media.values.contains(where: { $0.audio != nil }) else { return [] }
+        guard scene.hasSound else { return [] }
         return try ClipSoundPlanner.sounds(in: TimelineCompiler.compile(scene))
     }
 

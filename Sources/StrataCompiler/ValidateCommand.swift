@@ -37,7 +37,7 @@ public struct ValidateCommand: StrataCommand {
     /// whole timeline: placed here as `render` places them, so a rate sound
     /// cannot play at is found too.
     static func clipSoundProblem(_ loaded: Scene) -> Diagnostic? {
-        guard loaded.media.values.contains(where: { $0.audio != nil }) else { return nil }
+        guard loaded.hasSound else { return nil }
         var scene = loaded
         do {
             _ = try SceneOverrides().apply(to: &scene)

@@ -22,15 +22,20 @@ enum VideoEncoderSetup {
             try AV.check(av_opt_set(priv, key, value, 0), "\(codec.spec.title) option \(key)=\(value)")
         }
         let crf = options.crf(for: codec)
+        // Every GOP closed, a forced key frame an IDR: a file (a chunk segment)
+        // starts cleanly and no frame refers across a join of segments.
+        encoder.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_CLOSED_GOP))  // 1 << 31
         switch codec {
         case .h264:
+            try set("forced-idr", "1")
             try set("preset", options.preset)
             try AV.check(av_opt_set_double(priv, "crf", crf!, 0), "x264 crf \(crf!)")
         case .hevc:
             try set("preset", options.preset)
             try AV.check(av_opt_set_double(priv, "crf", crf!, 0), "x265 crf \(crf!)")
             // x265 logs to stderr on its own; its thread pool follows --threads.
-            try set("x265-params", "log-level=error:pools=\(options.threads)")
+            try set("forced-idr", "1")
+            try set("x265-params", "log-level=error:pools=\(options.threads):open-gop=0")
         case .av1:
             // SVT-AV1 presets run 0 (slowest) ... 13; x264's ranks map onto 12 ... 2.
             try set("preset", String(max(2, 12 - options.presetRank * 10 / 9)))

@@ -81,7 +81,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     }
 
     /// The CRF the encoder gets.
-    func crf(for codec: VideoCodec) -> Double? { codec.spec.crf.map { crf ?? $0.default } }
+    public func crf(for codec: VideoCodec) -> Double? { codec.spec.crf.map { crf ?? $0.default } }
 }
 
 /// `--gif-palette`: where the 256 colours of a GIF come from.

@@ -28,6 +28,11 @@ public struct Scene: Sendable {
         self.root = root
     }
 
+    /// Whether outputs with audio get a soundtrack: `audio:` tracks, or a
+    /// clip shown with `audio: true` (even where it is silent, so that every
+    /// chunk of a render has the same streams).
+    public var hasSound: Bool { !audio.isEmpty || media.values.contains { $0.audio != nil } }
+
     /// Number of frames: `round(duration * fps)`.
     public var frameCount: Int { canvas.frameRate.frame(nearest: canvas.duration) }
     /// Frame i is sampled at exactly `i * den / num` seconds (`FrameRate`).
@@ -54,12 +59,25 @@ public struct Canvas: Sendable {
     public var isTransparent: Bool { (background?.alpha ?? 0) < 1 }
     /// Named alternative sizes in points, in file order.
     public var variants: [(name: String, size: Size)] = []
+    /// Where the settings are written, for diagnostics about them.
+    public var locations = CanvasLocations()
 
     public init(size: Size) { self.size = size }
 
     /// Output size in whole pixels.
     public var pixelWidth: Int { Int((size.width * scale).rounded()) }
     public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+}
+
+/// Where a scene's canvas settings are written (nil: not written, a default).
+public struct CanvasLocations: Sendable {
+    /// The `size` value.
+    public var size: SourceLocation?
+    public var scale: SourceLocation?
+    public var duration: SourceLocation?
+    /// Each `variants` entry's size, by variant name.
+    public var variants: [String: SourceLocation] = [:]
+    public init() {}
 }
 
 /// Limits that keep bad input from becoming a hang or an out-of-memory.

@@ -76,6 +76,33 @@ final class ClipAudioCLITests: XCTestCase {
         XCTAssertEqual(FrameNumberVideo.number(in: try PNGCodec.read(path: dir + "/at.png"), rect: (0, 0, 64, 32)), 15)
     }
 
+    func testAChunkedRenderJoinsTheClipsSoundOnceAndKeepsTheKeyFrameInterval() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        try clip(dir + "/talk.mp4")
+        let scene = try scene(dir, layer: """
+            beginTime: 0.5s
+            contents: {video: talk.mp4, start: 1s, trim: [0.5s, 2s], audio: true}
+        """)
+        let options = ["--keyint", "10"]
+        let plan = try CLIHarness.run(["plan", scene, "--chunks", "3", "-o", dir + "/farm/m.json"] + options)
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        let manifest = try String(contentsOfFile: dir + "/farm/m.json", encoding: .utf8)
+        XCTAssertTrue(manifest.contains("\"--keyint\""), manifest)
+        for i in 0..<3 {
+            let r = try CLIHarness.run(["render", scene, "--chunk", "\(i)/3", "-o", dir + "/farm/", "-q"] + options)
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        XCTAssertThrowsError(try AudioFile.probe(path: dir + "/farm/chunk-1.mp4"), "the chunks carry no sound")
+        let joined = try CLIHarness.run(["concat", dir + "/farm/m.json", "-o", dir + "/joined.mp4"])
+        XCTAssertEqual(joined.status, 0, joined.stderr)
+        assertClicks(clicks(try sound(dir + "/joined.mp4")), [1.75, 2.5])
+        let keys = try PacketFlags.videoKeyFlags(path: dir + "/joined.mp4")
+        XCTAssertEqual(keys.count, 120)
+        let at = keys.indices.filter { keys[$0] }
+        XCTAssertTrue([0, 40, 80].allSatisfy(at.contains), "every chunk starts with a key frame: \(at)")
+        XCTAssertLessThanOrEqual(zip(at, at.dropFirst() + [120]).map { $1 - $0 }.max() ?? 99, 10, "at most 10 frames apart: \(at)")
+    }
+
     func testLayerSpeedTimeOffsetAndLoopMoveTheSoundWithThePicture() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         try clip(dir + "/talk.mp4", clicks: [0.25, 0.75])

@@ -117,7 +117,8 @@ final class OutputFormatsCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let flags = try PacketFlags.videoKeyFlags(path: dir + "/x.mp4")
         XCTAssertEqual(flags.count, 12)
-        XCTAssertTrue(stride(from: 0, to: 12, by: 2).allSatisfy { flags[$0] }, "a key frame at least every 2 frames: \(flags)")
+        let at = flags.indices.filter { flags[$0] }
+        XCTAssertLessThanOrEqual(zip(at, at.dropFirst() + [12]).map { $1 - $0 }.max() ?? 99, 2, "a key frame at least every 2 frames: \(flags)")
     }
 
     // MARK: Audio

@@ -87,7 +87,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--fraems", "1"]),
                        "unknown option '--fraems' for render; did you mean '--frames'?")
         XCTAssertEqual(usageError(["check", "s.yaml", "--crf", "3"]),
-                       "unknown option '--crf' for check (an option of render or watch); see 'strata check --help'")
+                       "unknown option '--crf' for check (an option of render, watch or plan); see 'strata check --help'")
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "-x"]),
                        "unknown option '-x' for render; see 'strata render --help'")
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--preset", "fats"]),

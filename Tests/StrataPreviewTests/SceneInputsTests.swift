@@ -2,9 +2,9 @@ import Foundation
 import StrataModel
 import StrataParse
 import XCTest
-@testable import StrataPreview
+import StrataCompiler
 
-/// What watch mode and the preview watch: media `contents` files too.
+/// What watch mode and the preview watch (and a chunked render's digest covers): media `contents` files too.
 final class SceneInputsTests: XCTestCase {
     func testMediaFilesNamedByPathAreInputs() throws {
         let media = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -117,9 +117,13 @@ struct SceneBuilder {
                       let s = take(Values.size(pair.value, .positive)) else { continue }
                 checkPixels(s, scale: canvas.scale, at: pair.value, what: "variant '\(name)'")
                 canvas.variants.append((name: name, size: s))
+                canvas.locations.variants[name] = pair.value.location
             }
         }
+        canvas.locations.scale = m["scale"]?.location
+        canvas.locations.duration = m["duration"]?.location
         guard let size, let sizeNode = m["size"] else { return nil }
+        canvas.locations.size = sizeNode.location
         checkPixels(size, scale: canvas.scale, at: sizeNode, what: "the canvas")
         if (canvas.duration * canvas.fps).rounded() < 1 {
             let at = m["duration"] ?? m["fps"] ?? node

@@ -129,6 +129,11 @@ enum KeyTables {
     ]
 
     static let timingFunctionNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+    /// Names of other tools (CSS, easing libraries) and the timing function they mean.
+    static let timingFunctionAliases = [
+        "easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "ease-in": "easeIn", "ease-out": "easeOut",
+        "ease": "default",
+    ]
 
     static let transaction = KeyTable(what: "transaction", keys: [
         KeySpec("at", .time(.closed(0, Limits.maxDuration)), "commit time in scene time; required on top-level entries, not on nested ones"),

@@ -5,7 +5,10 @@ public enum Suggestion {
     /// delete, substitute, swap of neighbours) of at most max(1, length / 3).
     /// Words under 3 letters only match case-insensitively (any 1-letter word
     /// is one edit from any other).
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    /// `aliases` maps names other tools use (CSS's `ease-in-out`, a
+    /// guessed `easeInOut`) to the candidate they mean; they win over distance.
+    public static func closest(to word: String, in candidates: [String], aliases: [String: String] = [:]) -> String? {
+        if let meant = aliases[word], candidates.contains(meant) { return meant }
         let lower = word.lowercased()
         if let same = candidates.first(where: { $0.lowercased() == lower }) { return same }
         guard word.count >= 3 else { return nil }
