@@ -26,13 +26,14 @@ final class MediaContentsCLITests: XCTestCase {
         """, in: dir)
         XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/all/", "-j", "2", "-q"]).status, 0)
         XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/one/", "-j", "1", "-q"]).status, 0)
-        for chunk in ["60-89", "30-59", "0-29"] {
-            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/chunks/", "--frames", chunk, "-q"]).status, 0)
+        // Each render into its own folder (a render replaces the numbered frames a folder holds).
+        for chunk in [60, 30, 0] {
+            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/chunk-\(chunk)/", "--frames", "\(chunk)-\(chunk + 29)", "-q"]).status, 0)
         }
         var generator = SeededGenerator(seed: 3)
         let singles = Array((0..<90).shuffled(using: &generator).prefix(12))
         for n in singles {
-            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/single/", "--frames", String(n), "-q"]).status, 0)
+            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/single-\(n)/", "--frames", String(n), "-q"]).status, 0)
         }
         for i in 0..<90 {
             let name = String(format: "%05d.png", i)
@@ -43,9 +44,9 @@ final class MediaContentsCLITests: XCTestCase {
             XCTAssertEqual(FrameNumberVideo.number(in: frame, rect: (0, 64, 128, 64)), i % 40, name)
             let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/all/" + name))
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/one/" + name)), bytes, "-j 1, \(name)")
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/chunks/" + name)), bytes, "chunks, \(name)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/chunk-\(i / 30 * 30)/" + name)), bytes, "chunks, \(name)")
             if singles.contains(i) {
-                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/single/" + name)), bytes, "alone, \(name)")
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/single-\(i)/" + name)), bytes, "alone, \(name)")
             }
         }
         let inspect = try CLIHarness.run(["inspect", scene, "--time", "1.2s"])
@@ -97,7 +98,7 @@ final class MediaContentsCLITests: XCTestCase {
         let lottie = Self.assets + "/pulse.json"  // 200 x 200, 60 frames at 30 fps
         let scene = try CLIHarness.writeScene("""
         strata: 1
-        canvas: {size: [330, 100], fps: 30, background: white}
+        canvas: {size: [330, 100], fps: 30, duration: 3s, background: white}
         layers:
           - {type: lottie, frame: [0, 0, 100, 100], animation: \(lottie)}
           - {frame: [110, 0, 100, 100], contents: {lottie: \(lottie), start: 0.2s, speed: 2}}
@@ -193,11 +194,11 @@ final class MediaContentsCLITests: XCTestCase {
         for name in ["svg-contents", "lottie-contents", "video-device"] {
             let scene = CLIHarness.packageRoot + "/scenes/media/\(name).yaml"
             XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/\(name)-2/", "--frames", "0-11", "-j", "2", "-q"]).status, 0)
-            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/\(name)-1/", "--frames", "6-11", "-j", "1", "-q"]).status, 0)
-            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/\(name)-1/", "--frames", "0-5", "-j", "1", "-q"]).status, 0)
+            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/\(name)-6/", "--frames", "6-11", "-j", "1", "-q"]).status, 0)
+            XCTAssertEqual(try CLIHarness.run(["render", scene, "-o", dir + "/\(name)-0/", "--frames", "0-5", "-j", "1", "-q"]).status, 0)
             for i in 0..<12 {
                 let file = String(format: "/%05d.png", i)
-                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name)-1" + file)),
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name)-\(i / 6 * 6)" + file)),
                                try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name)-2" + file)), "\(name) frame \(i)")
             }
         }
