@@ -32,7 +32,7 @@ INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 FONTS := scenes/fonts/DejaVuSans.ttf scenes/fonts/LICENSE
 
-.PHONY: deps build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench man completions install uninstall clean
+.PHONY: deps deps-python build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench docs man completions install uninstall clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
@@ -47,10 +47,26 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(APT_PKGS) $(TOOL_PKGS); \
 	else echo "make deps: all C libraries and test tools present"; fi
 
+# Idempotent: the Python package the schema test validates with (jsonschema),
+# from PyPI with pip, only when python3 cannot import it.
+deps-python:
+	@if python3 -c 'import jsonschema' 2>/dev/null; then echo "make deps-python: jsonschema present"; else \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  if ! python3 -m pip --version >/dev/null 2>&1; then \
+	    echo "make deps-python: installing python3 and pip with apt-get"; \
+	    $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3 python3-pip; \
+	  fi; \
+	  echo "make deps-python: installing jsonschema with pip"; \
+	  python3 -m pip install --user --quiet jsonschema 2>/dev/null || \
+	    python3 -m pip install --user --quiet --break-system-packages jsonschema; \
+	  python3 -c 'import jsonschema'; \
+	fi
+
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-test: deps
+test: deps deps-python
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-golden
@@ -119,6 +135,11 @@ uninstall:
 # no Swift toolchain, no -dev packages, no system fonts. ~5 min the first time.
 test-install: build
 	scripts/test-install.sh
+
+# Writes the property tables in docs/ (between <!-- properties: NAME --> markers)
+# from the property table, LayerProperty; `make test` fails when they differ.
+docs:
+	STRATA_WRITE_DOCS=1 $(SWIFT) test --disable-swift-testing --filter PropertyDocsTests
 
 # Chunked renders: 1, 2 and 4 chunks of a 60 s 1080p scene, the join's share,
 # the speed-up predicted for 10 and 100 machines; writes bench/chunks-results.md (~10 min).

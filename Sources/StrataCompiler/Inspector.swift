@@ -47,7 +47,7 @@ public enum Inspector {
 
     static func animation(_ a: ActiveAnimation) -> JSON {
         var pairs: [(String, JSON)] = [
-            ("keyPath", .string(a.keyPath)), ("kind", .string(a.kind)),
+            ("keyPath", .string(a.keyPath.text)), ("kind", .string(a.kind.rawValue)),
             ("fraction", .number(a.fraction)), ("progress", .number(a.progress)),
             ("iteration", .number(Double(a.iteration))), ("localTime", .number(a.time)),
             ("duration", .number(a.duration)), ("value", .value(a.value)),
@@ -63,26 +63,5 @@ public enum Inspector {
                  ("subtype", .string(t.transition.subtype.rawValue)), ("fraction", .number(t.fraction)),
                  ("progress", .number(t.progress)), ("duration", .number(t.transition.duration ?? 0)),
                  ("transaction", .number(Double(t.transaction)))])
-    }
-
-    /// The always-present keys, then every other property that has a non-default value.
-    static func properties(_ p: LayerProperties) -> [(String, JSON)] {
-        var pairs: [(String, JSON)] = [
-            ("frame", .rect(p.frame)), ("bounds", .rect(p.bounds)), ("position", .point(p.position)),
-            ("anchorPoint", .point(p.anchorPoint)), ("zPosition", .number(p.zPosition)),
-            ("opacity", .number(p.opacity)), ("hidden", .bool(p.hidden)), ("transform", .transform(p.transform)),
-        ]
-        let defaults = LayerProperties()
-        if p.anchorPointZ != defaults.anchorPointZ { pairs.append(("anchorPointZ", .number(p.anchorPointZ))) }
-        if p.sublayerTransform != .identity { pairs.append(("sublayerTransform", .transform(p.sublayerTransform))) }
-        if let c = p.backgroundColor { pairs.append(("backgroundColor", .color(c))) }
-        if p.cornerRadius != 0 { pairs.append(("cornerRadius", .number(p.cornerRadius))) }
-        if p.borderWidth != 0 {
-            pairs.append(("borderWidth", .number(p.borderWidth)))
-            pairs.append(("borderColor", .color(p.borderColor)))
-        }
-        if p.masksToBounds { pairs.append(("masksToBounds", .bool(true))) }
-        pairs += typedProperties(p)
-        return pairs + compositingProperties(p)
     }
 }

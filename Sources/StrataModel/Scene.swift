@@ -80,26 +80,6 @@ public struct CanvasLocations: Sendable {
     public init() {}
 }
 
-/// Limits that keep bad input from becoming a hang or an out-of-memory.
-public enum Limits {
-    /// Pixels per side of the output.
-    public static let maxPixelsPerSide = 16_384
-    /// Pixels of the output in all.
-    public static let maxPixels = 8192 * 8192
-    /// Depth of the layer tree.
-    public static let maxLayerDepth = 64
-    /// YAML nodes produced by alias expansion.
-    public static let maxAliasExpansion = 100_000
-    /// Layers in a scene after alias expansion.
-    public static let maxLayers = 20_000
-    /// Frames per second.
-    public static let maxFPS = 240.0
-    /// Seconds of scene.
-    public static let maxDuration = 3600.0
-    /// `audio:` tracks (each decodes up to the scene's length, 384 KB a second).
-    public static let maxAudioTracks = 16
-}
-
 /// The `golden:` section.
 public struct GoldenPolicy: Sendable {
     public var frames: [GoldenFrame] = []

@@ -28,7 +28,7 @@ extension Sampler {
             return
         }
         if p.shouldRasterize, p.rasterizationScale.isFinite, p.rasterizationScale > 0 {
-            node.rasterizationScale = min(p.rasterizationScale, 16)
+            node.rasterizationScale = min(p.rasterizationScale, Limits.maxRasterizationScale)
         }
         let opacity = min(max(p.shadowOpacity, 0), 1)
         if opacity > 0, p.shadowColor.alpha > 0, p.shadowRadius.isFinite,

@@ -54,8 +54,8 @@ extension SceneBuilder {
                 sink.error(m.keyNode("keyPath")!.location, "a group has no 'keyPath'; the animations in it do")
             } else {
                 keyPath = take(Values.string(k, what: "a key path").flatMap { Self.keyPath($0, at: k) })
-                if let path = keyPath, !path.property.isAnimatable {
-                    sink.error(k.location, "'\(path.property.rawValue)' is not an animatable property")
+                if let path = keyPath, !path.property.animation.isAnimatable {
+                    sink.error(k.location, "'\(path.property.name)' is not an animatable property")
                     keyPath = nil
                 }
                 if let cell = keyPath?.emitterCell, layerType == .emitter, !checkEmitterCellName(cell.name, at: k.location) {
@@ -161,8 +161,8 @@ extension SceneBuilder {
             failed = true
         }
         guard let keyPath else { return nil }
-        if let owner = keyPath.property.layerType, owner != layerType, let k = m["keyPath"] {
-            sink.error(k.location, "'\(keyPath.property.rawValue)' is a key of '\(owner.rawValue)' layers, not of type '\(layerType.rawValue)'")
+        if let owners = Self.owners(of: keyPath.property, unlike: layerType), let k = m["keyPath"] {
+            sink.error(k.location, "'\(keyPath.property.name)' is a key of \(owners) layers, not of type '\(layerType.rawValue)'")
             return nil
         }
         if keyPath.valueKind == .bool, let by = m.keyNode("by") {
@@ -256,16 +256,17 @@ extension SceneBuilder {
     }
 
     /// Resolves a key path, with "did you mean" for misspellings and a clear
-    /// message for properties that exist but cannot be animated yet.
+    /// message for keys that exist but cannot be animated (yet).
     static func keyPath(_ text: String, at node: YAMLNode) -> Parsed<LayerKeyPath> {
         let root = String(text.prefix { $0 != "." })
-        if LayerKeyPath.Property(rawValue: root) == nil, let spec = KeyTables.layer.spec(root) {
-            switch spec.status {
-            case .notSupportedYet: return Values.fail(node, "animating '\(root)' is not supported yet")
-            case .typeSpecific: return Values.fail(node, "'\(root)' is not an animatable property")
-            case .supported where root == "masksToBounds" || root == "shadowPath": return Values.fail(node, "animating '\(root)' is not supported yet")
-            case .supported: return Values.fail(node, "'\(root)' is not an animatable property")
-            }
+        if let p = LayerProperty.named(root), !p.animation.isAddressable {
+            return Values.fail(node, p.animation == .notYet ? "animating '\(root)' is not supported yet"
+                                                             : "'\(root)' is not an animatable property")
+        }
+        if LayerProperty.named(root) == nil, let spec = KeyTables.layer.spec(root) {
+            // A key that builds the tree (name, frame, mask...), not a property.
+            return Values.fail(node, spec.status == .notSupportedYet ? "animating '\(root)' is not supported yet"
+                                                                      : "'\(root)' is not an animatable property")
         }
         switch LayerKeyPath.parse(text) {
         case .success(let path): return .success(path)
@@ -280,12 +281,17 @@ extension SceneBuilder {
         }
     }
 
-    /// A from / to / by value of the key path's kind. Rotations are angles,
-    /// translations lengths, scales factors. `isDelta` (by) lifts range limits.
-    static func animationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
+    /// A from / to / by value (or a keyframe's, or a transaction's) of the
+    /// key path's kind, within the property's bounds (`bounds.size.width`: a
+    /// size's). Rotations are angles, translations lengths, scales factors,
+    /// times (`instanceDelay`) times. `isDelta` (by) lifts the bounds.
+    static func animationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool,
+                               source: [Unicode.Scalar] = []) -> ParsedMany<AnimatableValue> {
         func one(_ r: Parsed<AnimatableValue>) -> ParsedMany<AnimatableValue> { r.mapError { DiagnosticList([$0]) } }
-        let sizeBound: Bound = isDelta || path.transformComponent != nil ? .any : .nonNegative
-        if let cell = path.emitterCell, let value = emitterCellValue(node, key: cell.key, isDelta: isDelta) { return one(value) }
+        // A cell key path's value is the cell key's (its name is the first field).
+        let form = path.emitterCell?.key.form ?? path.property.form
+        let bound = isDelta || path.transformComponent != nil ? .any
+            : path.emitterCell != nil ? form.bound : form.bound(ofFields: path.fields)
         switch path.valueKind {
         case .scalar:
             switch path.transformComponent {
@@ -294,23 +300,22 @@ extension SceneBuilder {
             case .scale?: return one(Values.number(node, what: "a scale factor").map { .scalar($0) })
             case nil: break
             }
-            var bound = Bound.any
-            if !isDelta {
-                switch path.property {
-                case .opacity: bound = .unit
-                case .cornerRadius, .borderWidth: bound = .nonNegative
-                case .bounds where path.fields.contains("size"): bound = .nonNegative
-                default: bound = Self.typedBound(path.property)
-                }
+            switch form {
+            case .time: return one(Values.time(node, bound).map { .scalar($0) })
+            case .angle: return one(Values.angle(node, bound).map { .scalar($0) })
+            default: return one(Values.number(node, bound).map { .scalar($0) })
             }
-            return one(Values.number(node, bound).map { .scalar($0) })
+        case .size: return one(Values.size(node, bound).map { .size($0) })
+        case .rect: return one(Values.rect(node, sizeBound: isDelta ? .any : .nonNegative).map { .rect($0) })
         case .point: return one(Values.point(node).map { .point($0) })
-        case .size: return one(Values.size(node, sizeBound).map { .size($0) })
-        case .rect: return one(Values.rect(node, sizeBound: sizeBound).map { .rect($0) })
         case .color: return one(Values.color(node).map { .color($0) })
         case .bool: return one(Values.bool(node).map { .bool($0) })
         case .transform: return Values.transform(node).map { .transform($0) }
-        case .path, .colors, .numbers: return listAnimationValue(node, path, isDelta: isDelta, source: [])
+        case .path: return pathValue(node, source: source).map { .path($0) }
+        case .colors: return one(colorList(node).map { .colors($0) })
+        case .numbers:
+            guard case .numbers(_, let what) = form else { return one(Values.fail(node, "expected a list of numbers")) }
+            return one(numberList(node, bound, what: what).map { .numbers($0) })
         case .image:
             // Images are decoded by the (mutating) builder: transactions resolve them
             // in `buildChanges`; animation values of images are not built yet.

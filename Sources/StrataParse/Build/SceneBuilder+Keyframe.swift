@@ -38,7 +38,7 @@ extension SceneBuilder {
                 } else if items.count > Limits.maxKeyframes {
                     sink.error(v.location, "'values' has \(items.count) values; at most \(Limits.maxKeyframes) are allowed")
                 } else {
-                    let parsed = items.map { take(Self.animationValue($0, keyPath, isDelta: additive)) }
+                    let parsed = items.map { take(valueForAnimation($0, keyPath, isDelta: additive)) }
                     if parsed.allSatisfy({ $0 != nil }) { values = parsed.map { $0! } }
                 }
             }

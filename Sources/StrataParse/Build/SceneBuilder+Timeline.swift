@@ -69,10 +69,10 @@ extension SceneBuilder {
             guard let indices = take(Self.resolveLayerPath(layerText, in: root, at: pair.key)),
                   let keyPath = take(Self.settableKeyPath(keyText, at: pair.key)),
                   let value = keyPath.property == .contents ? contentsValue(pair.value)
-                      : take(Self.animationValue(pair.value, keyPath, isDelta: false)) else { continue }
+                      : take(valueForAnimation(pair.value, keyPath, isDelta: false)) else { continue }
             let target = indices.reduce(root) { $0.sublayers[$1] }
-            if let owner = keyPath.property.layerType, owner != target.type {
-                sink.error(pair.key.location, "'\(keyPath.property.rawValue)' is a key of '\(owner.rawValue)' layers, not of type '\(target.type.rawValue)'")
+            if let owners = Self.owners(of: keyPath.property, unlike: target.type) {
+                sink.error(pair.key.location, "'\(keyPath.property.name)' is a key of \(owners) layers, not of type '\(target.type.rawValue)'")
                 continue
             }
             if keyPath.emitterCell != nil {
@@ -120,13 +120,21 @@ extension SceneBuilder {
     /// A key path a transaction can set: any property key path, animatable or not.
     static func settableKeyPath(_ text: String, at node: YAMLNode) -> Parsed<LayerKeyPath> {
         let root = String(text.prefix { $0 != "." })
-        if LayerKeyPath.Property(rawValue: root) == nil, let spec = KeyTables.layer.spec(root) {
-            switch spec.status {
-            case .notSupportedYet, .typeSpecific: return Values.fail(node, "setting '\(root)' in a transaction is not supported yet")
-            case .supported: return Values.fail(node, "'\(root)' cannot be changed by a transaction")
-            }
+        if let p = LayerProperty.named(root), !p.animation.isAddressable {
+            return Values.fail(node, p.layerTypes != nil ? "setting '\(root)' in a transaction is not supported yet"
+                                                          : "'\(root)' cannot be changed by a transaction")
+        }
+        if LayerProperty.named(root) == nil, KeyTables.layer.spec(root) != nil {
+            return Values.fail(node, "'\(root)' cannot be changed by a transaction")
         }
         return keyPath(text, at: node)
+    }
+
+    /// The types that own `property`, quoted ("'shape'"), when layers of
+    /// `type` do not have it; nil when they do.
+    static func owners(of property: LayerProperty, unlike type: LayerType) -> String? {
+        guard let types = property.layerTypes, !types.contains(type) else { return nil }
+        return Suggestion.list(types.map(\.rawValue))
     }
 }
 

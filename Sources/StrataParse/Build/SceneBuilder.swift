@@ -107,7 +107,7 @@ struct SceneBuilder {
         let size = read(m, "size") { Values.size($0, .positive) }
         var canvas = Canvas(size: size ?? Size(1, 1))
         canvas.location = node.location
-        if let v = read(m, "scale", { Values.number($0, .positive(atMost: 8)) }) { canvas.scale = v }
+        if let v = read(m, "scale", { Values.number($0, .positive(atMost: Limits.maxScale)) }) { canvas.scale = v }
         if let v = read(m, "fps", Values.frameRate) { canvas.frameRate = v }
         if let v = read(m, "duration", { Values.time($0, .positive(atMost: Limits.maxDuration)) }) { canvas.duration = v }
         if let b = m["background"], !b.isNull { canvas.background = take(Values.color(b)) }

@@ -26,7 +26,7 @@ enum KeyTables {
 
     static let canvas = KeyTable(what: "canvas", keys: [
         KeySpec("size", .size(.positive), required: true, "root layer size [w, h] in points"),
-        KeySpec("scale", .number(.positive(atMost: 8)), "pixels per point, greater than 0 and at most 8; default 1"),
+        KeySpec("scale", .number(.positive(atMost: Limits.maxScale)), "pixels per point; default 1"),
         KeySpec("fps", .anyOf([.number(.positive(atMost: Limits.maxFPS)), .string]),
                 "frames per second, kept exact: 30, 12.5, 29.97 (= 30000/1001) or \"24000/1001\"; default 30"),
         KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "scene length; default 1s"),
@@ -34,24 +34,14 @@ enum KeyTables {
         KeySpec("variants", .namedMap(.size(.positive)), "named canvas sizes [w, h] in points, picked with --variant"),
     ])
 
+    /// A layer's keys: the table's properties (`LayerProperty.all`, each
+    /// with its schema, doc and layer types) and the keys that build the
+    /// tree and its time around them.
     static let layer = KeyTable(what: "layer", keys: [
         KeySpec("name", .name, "unique among siblings; letters, digits, '_' and '-', not only digits"),
         KeySpec("type", .choice(LayerType.allCases.map(\.rawValue)), "layer type: layer, shape, text, gradient, replicator, transform (CATransformLayer), scroll, emitter or lottie; default layer"),
-        KeySpec("bounds", .rect, "[x, y, w, h] in the layer's own space; default [0, 0, 0, 0]"),
-        KeySpec("position", .point, "[x, y] of the anchor point in the superlayer; default [0, 0]"),
-        KeySpec("anchorPoint", .point, "unit coordinates in the bounds; default [0.5, 0.5]"),
-        KeySpec("anchorPointZ", .length(.any), "points along z; default 0"),
+    ] + propertyKeys(.layer) + [
         KeySpec("frame", .rect, "[x, y, w, h] in the superlayer; sets bounds size and position; not with bounds or position"),
-        KeySpec("zPosition", .length(.any), "points along z, also orders siblings; default 0"),
-        KeySpec("transform", .transform, "list of operations or 16 numbers (row-major); default identity"),
-        KeySpec("sublayerTransform", .transform, "applied to sublayers about the anchor point; default identity"),
-        KeySpec("opacity", .number(.unit), "0 to 1; default 1"),
-        KeySpec("hidden", .bool, "default false"),
-        KeySpec("backgroundColor", .color, "default none"),
-        KeySpec("cornerRadius", .length(.nonNegative), "points; default 0"),
-        KeySpec("borderWidth", .length(.nonNegative), "points, drawn inside the bounds; default 0"),
-        KeySpec("borderColor", .color, "default opaque black"),
-        KeySpec("masksToBounds", .bool, "clip sublayers to the (rounded) bounds; default false"),
         KeySpec("beginTime", .time(.any), "layer time: offset in the superlayer's time; default 0"),
         KeySpec("speed", .number(.nonNegative), "layer time: rate relative to the superlayer; default 1"),
         KeySpec("timeOffset", .time(.any), "layer time: added to the local time; default 0"),
@@ -61,24 +51,18 @@ enum KeyTables {
         KeySpec("autoresizingMask", .anyOf([.choice(autoresizingNames), .list(.choice(autoresizingNames))]),
                 "how the layer follows its superlayer's size changes: a list of \(autoresizingNames.joined(separator: ", ")); default none"),
         KeySpec("actions", .namedMap(.anyOf([.ref("animation"), .ref("transition"), .null])), "property name -> the animation or transition a transaction runs when it changes, or null for none"),
-    ] + compositingKeys + typeKeys)
+        KeySpec("mask", .ref("layer"), "a layer (with sublayers and animations) whose alpha masks this one; in this layer's bounds space"),
+    ] + propertyKeys(.compositing) + propertyKeys(.type) + lottieKeys)
 
-    /// Keys that belong to one layer type (`type: transform` has none; it is not supported yet).
-    static let keysByType: [(LayerType, [KeySpec])] = [
-        (.shape, shapeKeys), (.text, textKeys), (.gradient, gradientKeys), (.replicator, replicatorKeys),
-        (.scroll, scrollKeys), (.emitter, emitterKeys), (.lottie, lottieKeys),
-    ]
+    /// Keys that belong to one layer type (`type: transform` has none).
+    static let keysByType: [(LayerType, [KeySpec])] = LayerType.allCases.compactMap { type in
+        let keys = layer.keys.filter { if case .typeSpecific(let types) = $0.status { return types.contains(type) } else { return false } }
+        return keys.isEmpty ? nil : (type, keys)
+    }
 
-    private static var typeKeys: [KeySpec] {
-        var seen: [String: (KeySpec, [LayerType])] = [:]
-        var order: [String] = []
-        for (type, specs) in keysByType {
-            for spec in specs {
-                if seen[spec.name] == nil { order.append(spec.name); seen[spec.name] = (spec, []) }
-                seen[spec.name]!.1.append(type)
-            }
-        }
-        return order.map { KeySpec.typed(seen[$0]!.0, seen[$0]!.1) }
+    /// The layer keys of the table's properties of one group.
+    private static func propertyKeys(_ group: PropertyGroup) -> [KeySpec] {
+        LayerProperty.all.filter { $0.group == group }.map(KeySpec.init(property:))
     }
 
     static let animation = KeyTable(what: "animation", keys: [
@@ -117,7 +101,7 @@ enum KeyTables {
     ])
 
     /// Animation types (`type:`).
-    static let animationTypes = ["basic", "keyframe", "spring", "group"]
+    static let animationTypes = AnimationKind.allCases.map(\.rawValue)
 
     /// Keys that belong to one animation type (the others are common to all but groups).
     static let animationKeysByType: [(String, [String])] = [

@@ -38,7 +38,7 @@ enum SchemaGenerator {
             ("transformOperation", .object(objectBody(KeyTables.transformOperations)
                 + [("minProperties", .number(1)), ("maxProperties", .number(1))])),
             ("canvas", .object(objectBody(KeyTables.canvas))),
-            ("layer", .object(objectBody(KeyTables.layer))),
+            ("layer", .object(objectBody(KeyTables.layer) + [("allOf", .array(typeKeyRules))])),
             ("animation", .object(objectBody(KeyTables.animation))),
             ("transaction", .object(objectBody(KeyTables.transaction))),
             ("transition", .object(objectBody(KeyTables.transition))),
@@ -53,6 +53,27 @@ enum SchemaGenerator {
             ("mediaContents", .object(objectBody(KeyTables.mediaContents))),
             ("clipAudio", .object(objectBody(KeyTables.clipAudio))),
         ]
+    }
+
+    /// A layer type's keys need that type: per set of types, "if one of
+    /// their keys is present, `type` is one of them" (as the parser says:
+    /// "'fillColor' is a key of 'shape' layers, not of type 'layer'").
+    static var typeKeyRules: [J] {
+        var order: [[LayerType]] = []
+        var keys: [[LayerType]: [String]] = [:]
+        for p in LayerProperty.all {
+            guard let types = p.layerTypes else { continue }
+            if keys[types] == nil { order.append(types) }
+            keys[types, default: []].append(p.name)
+        }
+        return order.map { types in
+            let present = J.array(keys[types]!.map { J.object([("required", .array([.string($0)]))]) })
+            let type = J.object([("anyOf", .array([.object([("enum", .array(types.map { .string($0.rawValue) }))]),
+                                                   ref("param")]))])
+            return .object([("if", .object([("anyOf", present)])),
+                            ("then", .object([("required", .array([.string("type")])),
+                                              ("properties", .object([("type", type)]))]))])
+        }
     }
 
     /// `type`, `properties`, `required`, `additionalProperties: false` of a key table.
@@ -100,10 +121,7 @@ enum SchemaGenerator {
         case .anyOf(let options): return .object([("anyOf", .array(options.map(schema)))])
         case .constant(let v): return .object([("const", .number(Double(v)))])
         case .scalar: return .object([("type", .array(["string", "number", "boolean", "null"].map(J.string)))])
-        case .animationValue:
-            return .object([("anyOf", .array([ref("angle"), ref("color"), ref("transform"), ref("boolean"),
-                                              .object([("type", .string("array")), ("items", ref("number")),
-                                                       ("minItems", .number(2)), ("maxItems", .number(4))])]))])
+        case .animationValue: return .object([("anyOf", .array(ValueSchema.animationValues.map(schema)))])
         case .repeatCount:
             return .object([("anyOf", .array([bounded("number", .nonNegative),
                                               .object([("enum", .array([.string("inf"), .string(".inf")]))]), ref("param")]))])
