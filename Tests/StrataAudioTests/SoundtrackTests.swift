@@ -6,20 +6,30 @@ import XCTest
 
 /// The mixer's arithmetic on a 48 kHz WAV (no resampling involved).
 final class SoundtrackTests: XCTestCase {
-    /// A 16-bit mono 48 kHz WAV of constant `level` lasting `count` samples.
-    private func constantWAV(level: Double, count: Int) throws -> String {
+    /// A mono 48 kHz WAV of `samples`: 16-bit PCM, or (`float`) 32-bit float, exact.
+    private func wav(_ samples: [Double], float: Bool = false) throws -> String {
+        let width = float ? 4 : 2
         var d = Data("RIFF".utf8)
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
         func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
-        u32(36 + count * 2); d.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16); u16(1); u16(1); u32(48_000); u32(96_000); u16(2); u16(16)
-        d.append(contentsOf: Array("data".utf8)); u32(count * 2)
-        for _ in 0..<count { withUnsafeBytes(of: Int16(level * 32767).littleEndian) { d.append(contentsOf: $0) } }
+        u32(36 + samples.count * width); d.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16); u16(float ? 3 : 1); u16(1); u32(48_000); u32(48_000 * width); u16(width); u16(8 * width)
+        d.append(contentsOf: Array("data".utf8)); u32(samples.count * width)
+        for v in samples {
+            if float {
+                withUnsafeBytes(of: Float(v)) { d.append(contentsOf: $0) }
+            } else {
+                withUnsafeBytes(of: Int16(v * 32767).littleEndian) { d.append(contentsOf: $0) }
+            }
+        }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID().uuidString).wav").path
         try d.write(to: URL(fileURLWithPath: path))
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return path
     }
+
+    /// A 16-bit WAV of constant `level` lasting `count` samples.
+    private func constantWAV(level: Double, count: Int) throws -> String { try wav(Array(repeating: level, count: count)) }
 
     func testStartTrimLoopAndFadesAreSampleAccurate() throws {
         let file = try constantWAV(level: 0.5, count: 4800)
@@ -44,20 +54,8 @@ final class SoundtrackTests: XCTestCase {
         XCTAssertEqual(all[1921], all[1920])
     }
 
-    /// A 48 kHz mono WAV whose sample n is n / 48000 (a ramp: each sample says where it came from).
-    private func rampWAV(count: Int) throws -> String {
-        var d = Data("RIFF".utf8)
-        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
-        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
-        u32(36 + count * 4); d.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16); u16(3); u16(1); u32(48_000); u32(192_000); u16(4); u16(32)
-        d.append(contentsOf: Array("data".utf8)); u32(count * 4)
-        for n in 0..<count { withUnsafeBytes(of: Float(n) / 48_000) { d.append(contentsOf: $0) } }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID().uuidString).wav").path
-        try d.write(to: URL(fileURLWithPath: path))
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
+    /// A float WAV whose sample n is n / 48000 (a ramp: each sample says where it came from).
+    private func rampWAV(count: Int) throws -> String { try wav((0..<count).map { Double($0) / 48_000 }, float: true) }
 
     func testClipSegmentsPlaceTheirMediaAtTheirSceneSamplesAndTouchingOnesFadeAsOneRun() throws {
         var audio = ClipAudio(file: try rampWAV(count: 48_000), location: .commandLine())
