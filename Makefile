@@ -1,10 +1,11 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
 PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libavfilter \
-        libswresample libmicrohttpd
+        libswresample libmicrohttpd librsvg-2.0 rlottie
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
             libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev \
-            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev pkg-config fonts-dejavu-core
+            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev librsvg2-dev librlottie-dev \
+            pkg-config fonts-dejavu-core
 # Test tools: shells and groff check the completion scripts and the man page;
 # ffmpeg/ffprobe read the videos back and what `render -o -` streams (the
 # product never runs them); xmllint validates JUnit XML against

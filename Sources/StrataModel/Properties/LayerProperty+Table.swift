@@ -65,7 +65,7 @@ extension LayerProperty {
               .shape, .notYet, .shadow, group: .compositing, nullable: true,
               "the shadow's shape instead of the layer's alpha, in the layer's coordinates"),
         Entry("contents", .image, .crossDissolve, .content, group: .compositing, nullable: true,
-              "a PNG, JPEG or WebP image",
+              "a PNG, JPEG or WebP image, an SVG, a Lottie animation or a video (the kind from the file's content), or a {video: ...} / {lottie: ...} mapping that plays one",
               read: { .animatable(.image(ContentsValue(key: $0.contents, blend: $0.contentsBlend))) },
               write: { p, v in
                   switch v {

@@ -120,7 +120,8 @@ extension LayerProperties {
         case .replicator: replicator = ReplicatorProperties()
         case .scroll: scroll = ScrollProperties()
         case .emitter: emitter = EmitterProperties()
-        case .layer, .transform: break
+        // A lottie layer's keys make its `contents`; it has no properties of its own.
+        case .layer, .transform, .lottie: break
         }
     }
 
@@ -133,7 +134,7 @@ extension LayerProperties {
         case .replicator: return replicator != nil
         case .scroll: return scroll != nil
         case .emitter: return emitter != nil
-        case .layer, .transform: return false
+        case .layer, .transform, .lottie: return false
         }
     }
 }

@@ -53,6 +53,7 @@ extension SceneBuilder {
             }
         }
         layer.properties = buildProperties(m, type: type)
+        if type == .lottie { buildLottie(m, into: &layer.properties) }
         buildMask(m, into: &layer, depth: depth)
         layerType = type
         layerModel = layer.properties

@@ -12,8 +12,11 @@ struct SceneBuilder {
     /// Asset name -> resolved path, and the scene's directory, for `contents`.
     var assets: [String: String] = [:]
     var directory = ""
-    /// Decoded `contents` images by key (SceneBuilder+Compositing).
+    /// Decoded `contents` images and opened media by contents key (SceneBuilder+Media).
     var images: [String: Pixmap] = [:]
+    var media: [String: MediaContents] = [:]
+    /// `SceneLoadOptions.verifiesMedia`: decode every frame of each video now.
+    var verifiesMedia = false
     /// The scene text, to point inside multi-line scalars (path data).
     var source: [Unicode.Scalar] = []
     /// Asset name -> resolved file path (font assets of text layers).
@@ -107,6 +110,7 @@ struct SceneBuilder {
         scene.assets = assets
         scene.golden = golden
         scene.images = images
+        scene.media = media
         scene.timeline = timeline
         return scene
     }

@@ -44,7 +44,9 @@ extension ValueSchema {
         case .path, .shape: self = .anyOf([.pattern(PathDataParser.schemaPattern), .ref("pathShape")])
         case .colors: self = .list(.color)
         case .numbers(let b, _): self = .list(.number(b))
-        case .text, .image, .font: self = .string
+        case .text, .font: self = .string
+        // A still, an SVG, a Lottie file or a video by name, or a mapping that plays media.
+        case .image: self = .anyOf([.string, .ref("mediaContents")])
         case .cells: self = .list(.ref("emitterCell"))
         }
     }

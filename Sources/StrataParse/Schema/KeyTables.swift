@@ -41,7 +41,7 @@ enum KeyTables {
     /// tree and its time around them.
     static let layer = KeyTable(what: "layer", keys: [
         KeySpec("name", .name, "unique among siblings; letters, digits, '_' and '-', not only digits"),
-        KeySpec("type", .choice(LayerType.allCases.map(\.rawValue)), "layer type: layer, shape, text, gradient, replicator, transform (CATransformLayer) scroll or emitter; default layer"),
+        KeySpec("type", .choice(LayerType.allCases.map(\.rawValue)), "layer type: layer, shape, text, gradient, replicator, transform (CATransformLayer), scroll, emitter or lottie; default layer"),
     ] + propertyKeys(.layer) + [
         KeySpec("frame", .rect(.nonNegative), "[x, y, w, h] in points, in the superlayer; sets bounds size and position; not with bounds or position"),
         KeySpec("beginTime", .time(.any), "layer time: offset in the superlayer's time; default 0"),
@@ -54,7 +54,7 @@ enum KeyTables {
                 "how the layer follows its superlayer's size changes: a list of \(autoresizingNames.joined(separator: ", ")); default none"),
         KeySpec("actions", .namedMap(.anyOf([.ref("animation"), .ref("transition"), .null])), "property name -> the animation or transition a transaction runs when it changes, or null for none"),
         KeySpec("mask", .ref("layer"), "a layer (with sublayers and animations) whose alpha masks this one; in this layer's bounds space"),
-    ] + propertyKeys(.compositing) + propertyKeys(.type), exclusions: ["bounds", "position"].map {
+    ] + propertyKeys(.compositing) + propertyKeys(.type) + lottieKeys, exclusions: ["bounds", "position"].map {
         KeyExclusion(present: ["frame"], excluded: $0,
                      message: "'frame' cannot be combined with '\($0)' on one layer; 'frame' sets the bounds size and the position")
     })

@@ -53,7 +53,7 @@ enum PropertyText {
         case .colors: return "list of colors"
         case .numbers(let b, let what): return bounded("list of \(what.dropArticle)s", b)
         case .text(let max): return "text, at most \(grouped(Double(max))) characters"
-        case .image: return "asset name, or image path relative to the scene file"
+        case .image: return "asset name, or file path relative to the scene file"
         case .font: return "asset name (a font file), or family and style (`\"DejaVu Sans Bold\"`)"
         case .cells: return "list of cells (below)"
         }

@@ -71,6 +71,8 @@ enum SchemaGenerator {
             ("emitterCell", .object(objectBody(KeyTables.emitterCell))),
             ("pathShape", .object(objectBody(KeyTables.pathShape) + [("minProperties", .number(1))])),
             ("particleShape", .object(objectBody(KeyTables.particleShape) + [("minProperties", .number(1)), ("maxProperties", .number(1))])),
+            ("mediaContents", .object(objectBody(KeyTables.mediaContents))),
+            ("clipAudio", .object(objectBody(KeyTables.clipAudio))),
         ]
     }
 
