@@ -1,16 +1,20 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
 PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libavfilter \
-        libswresample libmicrohttpd
+        libswresample libmicrohttpd librsvg-2.0 rlottie
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
             libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev \
-            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev pkg-config fonts-dejavu-core
+            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev librsvg2-dev librlottie-dev \
+            pkg-config fonts-dejavu-core
 # Test tools: shells and groff check the completion scripts and the man page;
 # ffmpeg/ffprobe read the videos back and what `render -o -` streams (the
 # product never runs them); xmllint validates JUnit XML against
-# Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal.
-TOOLS := zsh fish groff ffmpeg ffprobe xmllint script
-TOOL_PKGS := zsh fish groff-base ffmpeg libxml2-utils bsdutils
+# Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal;
+# node with Debian's node-ajv checks the JSON Schema in JavaScript, as editors
+# run it (its patterns compiled as yaml-language-server does, Ajv's draft-07).
+TOOLS := zsh fish groff ffmpeg ffprobe xmllint script node
+TOOL_PKGS := zsh fish groff-base ffmpeg libxml2-utils bsdutils nodejs node-ajv
+NODE_MODULES := /usr/share/nodejs
 BIN_RELEASE := .build/release/strata
 MAN_PAGE := .build/man/strata.1
 COMPLETIONS := .build/completions
@@ -39,6 +43,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing=1; \
 	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing=1; done; \
 	for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || missing=1; done; \
+	[ -f $(NODE_MODULES)/ajv/package.json ] || missing=1; \
 	if [ $$missing = 1 ]; then \
 	  echo "make deps: installing C libraries and test tools with apt-get"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -10,7 +10,8 @@ public enum Inspector {
         var layers: [JSON] = []
         let layouts = layoutEntries(scene.root)
         func visit(_ layer: PresentationLayer) {
-            layers.append(adding(layout: layouts[layer.path], to: entry(layer)))
+            let shown = adding(media: scene.media, of: layer, to: entry(layer))
+            layers.append(adding(layout: layouts[layer.path], to: shown))
             layer.sublayers.forEach(visit)
         }
         visit(Sampler.presentation(of: TimelineCompiler.compile(scene), at: time))
@@ -33,6 +34,14 @@ public enum Inspector {
         var animations = layer.activeAnimations.map(animation)
         if let t = layer.transition { animations.append(transition(t)) }
         if !animations.isEmpty { pairs.append(("animations", .array(animations))) }
+        return .object(pairs)
+    }
+
+    /// `contentsFrame`: the frame of time-based media `contents` the layer shows.
+    static func adding(media: [String: MediaContents], of layer: PresentationLayer, to entry: JSON) -> JSON {
+        guard let key = layer.properties.contents, let contents = media[key], contents.source.frameTimes.count > 1,
+              case .object(var pairs) = entry else { return entry }
+        pairs.append(("contentsFrame", .number(Double(contents.frame(atLayerTime: layer.localTime)))))
         return .object(pairs)
     }
 

@@ -10,8 +10,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case transformComponent(TransformComponent, axis: Axis?)
     }
 
-    public enum TransformComponent: String, Sendable, Hashable { case rotation, scale, translation }
-    public enum Axis: String, Sendable, Hashable { case x, y, z }
+    public enum TransformComponent: String, Sendable, Hashable, CaseIterable { case rotation, scale, translation }
+    public enum Axis: String, Sendable, Hashable, CaseIterable { case x, y, z }
 
     /// The layer property at the root of the path (an entry of `LayerProperty.all`).
     public var property: LayerProperty
@@ -47,12 +47,12 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         if rootKind == .transform {
             guard let c = TransformComponent(rawValue: rest[0]), rest.count <= 2 else {
                 return .failure(KeyPathError(message: "unknown transform key path '\(text)'",
-                                             candidates: ["rotation", "scale", "translation"].map { "\(first).\($0)" }))
+                                             candidates: TransformComponent.allCases.map { "\(first).\($0.rawValue)" }))
             }
             var axis: Axis?
             if rest.count == 2 {
                 guard let a = Axis(rawValue: rest[1]) else {
-                    return .failure(KeyPathError(message: "unknown axis '\(rest[1])' in '\(text)'", candidates: ["x", "y", "z"]))
+                    return .failure(KeyPathError(message: "unknown axis '\(rest[1])' in '\(text)'", candidates: Axis.allCases.map(\.rawValue)))
                 }
                 axis = a
             }

@@ -12,6 +12,9 @@ public struct Scene: Sendable {
     public var golden: GoldenPolicy?
     /// Decoded `contents` images by asset key (premultiplied BGRA).
     public var images: [String: Pixmap] = [:]
+    /// Media `contents` (video, SVG, Lottie) by contents key: their pixels
+    /// are made when drawn (see `MediaSource`).
+    public var media: [String: MediaContents] = [:]
     /// `timeline:` transactions, sorted by commit time (file order at equal
     /// times). `TimelineCompiler` turns them into model changes, animations
     /// and transitions on the layers before any frame is sampled.
@@ -24,6 +27,11 @@ public struct Scene: Sendable {
         self.canvas = canvas
         self.root = root
     }
+
+    /// Whether outputs with audio get a soundtrack: `audio:` tracks, or a
+    /// clip shown with `audio: true` (even where it is silent, so that every
+    /// chunk of a render has the same streams).
+    public var hasSound: Bool { !audio.isEmpty || media.values.contains { $0.audio != nil } }
 
     /// Number of frames: `round(duration * fps)`.
     public var frameCount: Int { canvas.frameRate.frame(nearest: canvas.duration) }

@@ -7,10 +7,10 @@ extension LayerProperty {
         // Geometry.
         Entry("bounds", { $0.bounds }, { $0.bounds = $1 },
               .rect, .linear, [.layout, .content, .compositing], inspect: .always,
-              "in the layer's own space; the origin shifts what the sublayers show"),
+              "in points in the layer's own space; the origin shifts what the sublayers show"),
         Entry("position", { $0.position }, { $0.position = $1 },
               .point, .linear, [.layout, .compositing], inspect: .always,
-              "where the anchor point is in the superlayer"),
+              "in points: where the anchor point is in the superlayer"),
         Entry("anchorPoint", { $0.anchorPoint }, { $0.anchorPoint = $1 },
               .point, .linear, [.layout, .compositing], inspect: .always,
               "unit coordinates of the bounds that `position` places and transforms turn about"),
@@ -57,7 +57,7 @@ extension LayerProperty {
               .number(.unit), .linear, .shadow, group: .compositing, "0 draws no shadow"),
         Entry("shadowOffset", { $0.shadowOffset }, { $0.shadowOffset = $1 },
               .size(.any), .linear, .shadow, group: .compositing, inspect: .alongside("shadowOpacity"),
-              "y down: the default lifts the shadow 3 points"),
+              "in points, y down: the default lifts the shadow 3 points"),
         Entry("shadowRadius", { $0.shadowRadius }, { $0.shadowRadius = $1 },
               .length(.nonNegative), .linear, .shadow, group: .compositing,
               inspect: .alongside("shadowOpacity"), "the blur's Gaussian standard deviation"),
@@ -65,7 +65,7 @@ extension LayerProperty {
               .shape, .sameStructure, .shadow, group: .compositing, nullable: true,
               "the shadow's shape instead of the layer's alpha, in the layer's coordinates"),
         Entry("contents", .image, .crossDissolve, .content, group: .compositing, nullable: true,
-              "a PNG, JPEG or WebP image",
+              "a PNG, JPEG or WebP image, an SVG, a Lottie animation or a video (the kind from the file's content), or a {video: ...} / {lottie: ...} mapping that plays one",
               read: { .animatable(.image(ContentsValue(key: $0.contents, blend: $0.contentsBlend))) },
               write: { p, v in
                   switch v {

@@ -109,7 +109,7 @@ extension LayerProperty {
         Entry(inScroll, "scrollMode", { $0.scrollMode }, { $0.scrollMode = $1 },
               .choice(ScrollMode.names), .never, .compositing, "the axes scrollPoint may move"),
         Entry("scrollPoint", .point, .linear, .compositing, types: [.scroll], alsoChanges: ["bounds"],
-              "the visible content's top-left point: sets bounds.origin along the scrollMode axes",
+              "in points: the visible content's top-left point; sets bounds.origin along the scrollMode axes",
               read: { .animatable(.point($0.bounds.origin)) },
               write: { p, v in
                   // CAScrollLayer's scroll(to:).
@@ -121,14 +121,14 @@ extension LayerProperty {
     /// CAEmitterLayer: the multipliers scale every cell's own value.
     static let emitterTable: [Entry] = [
         Entry(inEmitter, "emitterPosition", { $0.emitterPosition }, { $0.emitterPosition = $1 },
-              .point, .linear, .content, "centre of the emission shape, in the layer's coordinates"),
+              .point, .linear, .content, "in points: centre of the emission shape, in the layer's coordinates"),
         Entry(inEmitter, "emitterZPosition", { $0.emitterZPosition }, { $0.emitterZPosition = $1 },
               .length(.any), .linear, .content, "z of the emission shape"),
         Entry(inEmitter, "emitterSize", { $0.emitterSize }, { $0.emitterSize = $1 },
               .size(.nonNegative), .linear, .content,
-              "of the emission shape; a circle's radius is its width"),
+              "in points: of the emission shape; a circle's radius is its width"),
         Entry(inEmitter, "emitterDepth", { $0.emitterDepth }, { $0.emitterDepth = $1 },
-              .length(.nonNegative), .linear, .content, "the z extent of a cuboid emission shape"),
+              .length(.nonNegative), .linear, .content, "in points: the z extent of a cuboid emission shape"),
         Entry(inEmitter, "emitterShape", { $0.emitterShape }, { $0.emitterShape = $1 },
               .choice(EmitterShape.names), .never, .content, "where particles are born"),
         Entry(inEmitter, "emitterMode", { $0.emitterMode }, { $0.emitterMode = $1 },

@@ -44,10 +44,10 @@ extension SceneBuilder {
                 sink.warning(k.location, "'subtype' has no effect on a fade")
             }
         }
-        t.duration = read(m, "duration") { Values.time($0, .positive(atMost: Limits.maxDuration)) }
+        t.duration = time(m, "duration")
         t.timingFunction = read(m, "timingFunction", Self.timingFunction)
-        if let v = read(m, "startProgress", { Values.number($0, .unit, what: "a progress") }) { t.startProgress = v }
-        if let v = read(m, "endProgress", { Values.number($0, .unit, what: "a progress") }) { t.endProgress = v }
+        if let v = number(m, "startProgress", what: "a progress") { t.startProgress = v }
+        if let v = number(m, "endProgress", what: "a progress") { t.endProgress = v }
         if t.endProgress < t.startProgress, let k = m["endProgress"] ?? m["startProgress"] {
             sink.error(k.location, "endProgress (\(Values.format(t.endProgress))) must not be below startProgress (\(Values.format(t.startProgress)))")
         }

@@ -26,7 +26,7 @@ extension SceneBuilder {
     /// when `values` or `path` is given), `spring`, `group` (also when
     /// `animations` is given). `depth` counts enclosing groups.
     mutating func buildAnimation(_ node: YAMLNode, depth: Int, action: ActionContext?) -> BuiltAnimation? {
-        var type = "basic"
+        var type = KeyTables.defaultAnimationType
         var typeKnown = true
         if node.mapping != nil {
             if let t = node["type"] {
@@ -39,10 +39,8 @@ extension SceneBuilder {
                 } else {
                     typeKnown = false
                 }
-            } else if node["values"] != nil || node["path"] != nil {
-                type = "keyframe"
-            } else if node["animations"] != nil {
-                type = "group"
+            } else if let implied = KeyTables.animationTypeImpliedBy.first(where: { $0.keys.contains { node[$0] != nil } }) {
+                type = implied.type
             }
         }
         guard let m = MappingReader(node, KeyTables.animation, sink: &sink) else { return nil }
@@ -162,7 +160,7 @@ extension SceneBuilder {
             sink.error(node.location, "an animation needs 'from', 'to' or 'by'")
             failed = true
         } else if ends.count == 3, let by = m.keyNode("by") {
-            sink.error(by.location, "'from', 'to' and 'by' cannot all be set; use two of them")
+            sink.error(by.location, m.table.exclusion(excluding: "by"))
             failed = true
         }
         guard let keyPath else { return nil }
@@ -225,13 +223,13 @@ extension SceneBuilder {
             let first = written.firstIndex { !$0.isEmpty }!
             sink.error(k.location, "'\(written[second][0])' and '\(written[first][0])' describe the spring two ways; write \(Suggestion.list(ways[second], conjunction: "and")) or \(Suggestion.list(ways[first], conjunction: "and")), not both")
         }
-        if let v = read(m, "mass", { Values.number($0, .positive, what: "a mass") }) { s.mass = v }
-        if let v = read(m, "stiffness", { Values.number($0, .positive, what: "a stiffness") }) { s.stiffness = v }
-        if let v = read(m, "damping", { Values.number($0, .nonNegative, what: "a damping") }) { s.damping = v }
-        let perceptual = read(m, "perceptualDuration") { Values.time($0, .positive(atMost: Limits.maxDuration)) }
-        let bounce = read(m, "bounce") { Values.number($0, Bound(min: -1, minInclusive: false, max: 1), what: "a bounce") }
-        let response = read(m, "response") { Values.time($0, .positive(atMost: Limits.maxDuration)) }
-        let ratio = read(m, "dampingRatio") { Values.number($0, .nonNegative, what: "a damping ratio") }
+        if let v = number(m, "mass", what: "a mass") { s.mass = v }
+        if let v = number(m, "stiffness", what: "a stiffness") { s.stiffness = v }
+        if let v = number(m, "damping", what: "a damping") { s.damping = v }
+        let perceptual = time(m, "perceptualDuration")
+        let bounce = number(m, "bounce", what: "a bounce")
+        let response = time(m, "response")
+        let ratio = number(m, "dampingRatio", what: "a damping ratio")
         var overdamped = false
         if !written[1].isEmpty {
             let b = bounce ?? 0
@@ -242,7 +240,7 @@ extension SceneBuilder {
             (s.mass, s.stiffness, s.damping) = SpringAnimation.constants(response: response ?? 0.5, dampingRatio: z)
             overdamped = z > 1
         }
-        if let v = read(m, "initialVelocity", { Values.number($0, what: "a velocity") }) { s.initialVelocity = v }
+        if let v = number(m, "initialVelocity", what: "a velocity") { s.initialVelocity = v }
         s.allowsOverdamping = read(m, "allowsOverdamping", Values.bool) ?? overdamped
         return s
     }
@@ -264,14 +262,14 @@ extension SceneBuilder {
     /// The CAMediaTiming keys of an animation.
     mutating func buildMediaTiming(_ m: MappingReader) -> MediaTiming {
         var t = MediaTiming()
-        if let v = read(m, "duration", { Values.time($0, .nonNegative) }) { t.duration = v }
-        if let v = read(m, "beginTime", { Values.time($0) }) { t.beginTime = v }
-        if let v = read(m, "timeOffset", { Values.time($0) }) { t.timeOffset = v }
-        if let v = read(m, "speed", { Values.number($0, .nonNegative) }) { t.speed = v }
+        if let v = time(m, "duration") { t.duration = v }
+        if let v = time(m, "beginTime") { t.beginTime = v }
+        if let v = time(m, "timeOffset") { t.timeOffset = v }
+        if let v = number(m, "speed") { t.speed = v }
         if let v = read(m, "repeatCount", Self.repeatCount) { t.repeatCount = v }
-        if let v = read(m, "repeatDuration", { Values.time($0, .nonNegative) }) { t.repeatDuration = v }
+        if let v = time(m, "repeatDuration") { t.repeatDuration = v }
         if m.has("repeatCount"), let key = m.keyNode("repeatDuration") {
-            sink.error(key.location, "'repeatCount' and 'repeatDuration' cannot both be set")
+            sink.error(key.location, m.table.exclusion(excluding: "repeatDuration"))
         }
         if let v = read(m, "autoreverses", Values.bool) { t.autoreverses = v }
         if let v = read(m, "fillMode", { Values.choice($0, FillMode.self, what: "fillMode") }) { t.fillMode = v }
@@ -344,22 +342,17 @@ extension SceneBuilder {
     static func animationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool,
                                source: [Unicode.Scalar] = []) -> ParsedMany<AnimatableValue> {
         func one(_ r: Parsed<AnimatableValue>) -> ParsedMany<AnimatableValue> { r.mapError { DiagnosticList([$0]) } }
-        // A cell key path's value is the cell key's (its name is the first field).
-        let form = path.emitterCell?.key.form ?? path.property.form
-        let bound = isDelta || path.transformComponent != nil ? .any
-            : path.emitterCell != nil ? form.bound : form.bound(ofFields: path.fields)
+        let form = isDelta ? path.valueForm.unbounded : path.valueForm
+        let bound = form.bound
         switch path.valueKind {
         case .scalar:
-            switch path.transformComponent {
-            case .rotation?: return one(Values.angle(node).map { .scalar($0) })
-            case .translation?: return one(Values.length(node).map { .scalar($0) })
-            case .scale?: return one(Values.number(node, what: "a scale factor").map { .scalar($0) })
-            case nil: break
-            }
             switch form {
-            case .time: return one(Values.time(node, bound).map { .scalar($0) })
-            case .angle: return one(Values.angle(node, bound).map { .scalar($0) })
-            default: return one(Values.number(node, bound).map { .scalar($0) })
+            case .time(let b): return one(Values.time(node, b).map { .scalar($0) })
+            case .angle: return one(Values.angle(node).map { .scalar($0) })
+            default:
+                let what = path.transformComponent == .translation ? "a length"
+                    : path.transformComponent == .scale ? "a scale factor" : "a number"
+                return one(Values.number(node, bound, what: what).map { .scalar($0) })
             }
         case .size: return one(Values.size(node, bound).map { .size($0) })
         case .rect: return one(Values.rect(node, sizeBound: isDelta ? .any : .nonNegative).map { .rect($0) })

@@ -55,32 +55,4 @@ extension SceneBuilder {
             return nil
         }
     }
-
-    /// An asset name, or a file path relative to the scene; decodes the
-    /// image (once per process) and reports a bad one at the `contents` value.
-    mutating func contentsKey(_ node: YAMLNode) -> String? {
-        guard let text = take(Values.string(node, what: "an asset name or an image path")) else { return nil }
-        let path: String
-        if let asset = assets[text] {
-            path = asset
-        } else {
-            let resolved = text.hasPrefix("/") || directory.isEmpty ? text : directory + "/" + text
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                let hint = Suggestion.hint(for: text, in: assets.keys.sorted())
-                sink.error(node.location, "contents '\(text)' is neither an asset name nor an image file (looked for '\(resolved)')\(hint)")
-                return nil
-            }
-            path = resolved
-        }
-        if images[text] != nil { return text }
-        switch ImageCache.shared.image(path: path) {
-        case .success(let pixmap):
-            images[text] = pixmap
-            return text
-        case .failure(let error):
-            sink.error(node.location, "cannot use image '\(text)' ('\(path)'): \(error.message)")
-            return nil
-        }
-    }
 }

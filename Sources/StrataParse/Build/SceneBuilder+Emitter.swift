@@ -45,7 +45,7 @@ extension SceneBuilder {
             key.set(value, on: &c)
         }
         let contentsRect = read(m, "contentsRect", { Values.rect($0) })
-        let contentsScale = read(m, "contentsScale", { Values.number($0, .positive(atMost: Limits.maxContentsScale)) })
+        let contentsScale = number(m, "contentsScale")
         if let key = imageKey, let contents = m["contents"] {
             c.contents = cellImage(key: key, contentsRect: contentsRect ?? Rect(0, 0, 1, 1), contentsScale: contentsScale ?? 1,
                                    at: contents, rectNode: m["contentsRect"]).map { .image($0) }

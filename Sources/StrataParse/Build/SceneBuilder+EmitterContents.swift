@@ -26,7 +26,12 @@ extension SceneBuilder {
                 return nil
             }
         }
-        return contentsKey(node).map { .image($0) }
+        guard let key = contentsKey(node) else { return nil }
+        if let entry = media[key] {
+            sink.error(node.location, "particle contents must be a still image (PNG, JPEG or WebP); '\(YAMLNode.clip(entry.file))' is \(entry.source.kind == .video ? "a video" : entry.source.kind == .svg ? "an SVG" : "a Lottie animation")")
+            return nil
+        }
+        return .image(key)
     }
 
     /// The cell's image with its `contentsRect` and `contentsScale`, or nil

@@ -53,12 +53,13 @@ extension SceneBuilder {
             }
         }
         layer.properties = buildProperties(m, type: type)
+        if type == .lottie { buildLottie(m, into: &layer.properties) }
         buildMask(m, into: &layer, depth: depth)
         layerType = type
         layerModel = layer.properties
-        if let v = read(m, "beginTime", { Values.time($0) }) { layer.timing.beginTime = v }
-        if let v = read(m, "speed", { Values.number($0, .nonNegative) }) { layer.timing.speed = v }
-        if let v = read(m, "timeOffset", { Values.time($0) }) { layer.timing.timeOffset = v }
+        if let v = time(m, "beginTime") { layer.timing.beginTime = v }
+        if let v = number(m, "speed") { layer.timing.speed = v }
+        if let v = time(m, "timeOffset") { layer.timing.timeOffset = v }
         if let list = m["animations"], let items = take(Values.list(list, of: "animations")) {
             layer.animations = items.compactMap { buildAnimation($0) }
         }

@@ -16,7 +16,7 @@ extension SceneBuilder {
         }
         checkLocations(m, &p)
         if let frameKey = m.keyNode("frame") {
-            let clashes = ["bounds", "position"].filter { m.has($0) }
+            let clashes = m.table.exclusions.filter { $0.present == ["frame"] }.map(\.excluded).filter { m.has($0) }
             if !clashes.isEmpty {
                 sink.error(frameKey.location, "'frame' cannot be combined with \(Suggestion.list(clashes).replacingOccurrences(" or ", " and ")) on one layer; 'frame' sets the bounds size and the position")
             } else if let frame = read(m, "frame", { Values.rect($0) }) {

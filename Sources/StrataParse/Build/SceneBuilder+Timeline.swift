@@ -26,13 +26,13 @@ extension SceneBuilder {
             if let k = m.keyNode("at") {
                 sink.error(k.location, "a nested transaction commits with its outer one; 'at' belongs on top-level timeline entries")
             }
-        } else if let v = read(m, "at", { Values.time($0, .closed(0, Limits.maxDuration)) }) {
+        } else if let v = time(m, "at") {
             at = v
         } else if !m.has("at") && !m.suggested.contains("at") {
             sink.error(node.location, "missing required key 'at' in transaction")
         }
         var t = Transaction(at: at, location: node.useLocation)
-        t.duration = read(m, "duration") { Values.time($0, .positive(atMost: Limits.maxDuration)) }
+        t.duration = time(m, "duration")
         t.timingFunction = read(m, "timingFunction", Self.timingFunction)
         t.disableActions = read(m, "disableActions", Values.bool)
         if let tr = m["transition"] {

@@ -18,6 +18,12 @@ extension KeySpec {
 }
 
 extension ValueSchema {
+    /// What a delta of `form` may be (`by`, additive keyframes): its bounds
+    /// lifted, a rect's size too (as the parser reads them).
+    init(delta form: PropertyForm) {
+        self = form == .rect ? .rect(.any) : ValueSchema(form: form.unbounded)
+    }
+
     /// What a value of `form` may be in the JSON Schema.
     init(form: PropertyForm) {
         switch form {
@@ -31,14 +37,16 @@ extension ValueSchema {
         case .color: self = .color
         case .point: self = .point
         case .size(let b): self = .size(b)
-        case .rect: self = .rect
+        case .rect: self = .rect(.nonNegative)
         case .transform: self = .transform
         case .choice(let names): self = .choice(names)
         case .names(let names, _): self = .list(.choice(names))
-        case .path, .shape: self = .anyOf([.string, .ref("pathShape")])
+        case .path, .shape: self = .anyOf([.pattern(PathDataParser.schemaPattern), .ref("pathShape")])
         case .colors: self = .list(.color)
         case .numbers(let b, _): self = .list(.number(b))
-        case .text, .image, .font: self = .string
+        case .text, .font: self = .string
+        // A still, an SVG, a Lottie file or a video by name, or a mapping that plays media.
+        case .image: self = .anyOf([.string, .ref("mediaContents")])
         case .cells: self = .list(.ref("emitterCell"))
         }
     }
@@ -58,18 +66,4 @@ extension ValueSchema {
         var seen: Set<String> = []
         return schemas.filter { seen.insert(SchemaGenerator.schema($0).serialized(indent: nil)).inserted }
     }()
-}
-
-extension PropertyForm {
-    /// The form with its bounds lifted.
-    var unbounded: PropertyForm {
-        switch self {
-        case .number: return .number(.any)
-        case .length: return .length(.any)
-        case .time: return .time(.any)
-        case .size: return .size(.any)
-        case .numbers(_, let what): return .numbers(.any, what: what)
-        default: return self
-        }
-    }
 }

@@ -8,16 +8,16 @@ extension KeyTables {
         KeySpec("contents", .anyOf([.choice(["circle", "square"]), .string, .ref("particleShape")]),
                 "an image (an asset name, or a PNG/JPEG/WebP path relative to the scene file) that the color multiplies; or a built-in shape: circle or square (10 points), {circle: d or [w, h]}, {square: d} or {rect: [w, h]} in points; default none (draws nothing)"),
     ] + CellKey.all.map(KeySpec.init(cell:)) + [
-        KeySpec("contentsRect", .rect, "unit rect of the contents image shown (rounded to whole pixels); default [0, 0, 1, 1]"),
+        KeySpec("contentsRect", .rect(.nonNegative), "unit rect of the contents image shown (rounded to whole pixels); default [0, 0, 1, 1]"),
         KeySpec("contentsScale", .number(.positive(atMost: Limits.maxContentsScale)), "contents image pixels per point; default 1"),
         KeySpec("emitterCells", .list(.ref("emitterCell")), "sub-cells: each particle of this cell emits them, at its position and relative to its direction (fireworks); names unique among siblings"),
     ])
 
     /// `path: {rect: ...}` and friends.
     static let pathShape = KeyTable(what: "path shape", keys: [
-        KeySpec("rect", .rect, "[x, y, w, h]: a rectangle, clockwise from its top-left corner"),
+        KeySpec("rect", .rect(.nonNegative), "[x, y, w, h]: a rectangle, clockwise from its top-left corner"),
         KeySpec("cornerRadius", .length(.nonNegative), "with rect: circular corners of this radius (clamped to half the shorter side)"),
-        KeySpec("ellipse", .rect, "[x, y, w, h]: the ellipse inscribed in that rect, clockwise from its rightmost point"),
+        KeySpec("ellipse", .rect(.nonNegative), "[x, y, w, h]: the ellipse inscribed in that rect, clockwise from its rightmost point"),
         KeySpec("polygon", .list(.point), "[[x, y], ...]: a closed polygon"),
         KeySpec("arc", .ref("arc"), "a circular arc, UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)"),
     ])

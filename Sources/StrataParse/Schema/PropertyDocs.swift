@@ -106,7 +106,7 @@ public enum PropertyDocs {
     static func values(_ p: LayerProperty) -> String {
         switch p.form {
         case .cells: return "the cell key's value (below)"
-        case .image: return "asset name or image path, or null (transactions)"
+        case .image: return "asset name, file path or media mapping, or null (transactions)"
         case .rect: return "rect; `.origin` a point, `.size` a size (0 or more), their fields numbers"
         default: return PropertyText.formPhrase(p.form)
         }

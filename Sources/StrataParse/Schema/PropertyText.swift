@@ -3,19 +3,20 @@ import StrataModel
 /// How a table property reads in words: the JSON Schema's descriptions
 /// and the docs' property tables, both from the `LayerProperty` entry.
 enum PropertyText {
-    /// The schema's description: the range, the doc, the default
-    /// ("0 to 1; default 1").
+    /// The schema's description after the unit and range (which the
+    /// schema generator says from the form): the doc and the default
+    /// ("rounds the background...; default 0").
     static func description(_ p: LayerProperty) -> String {
-        description(p.form, p.doc, defaultText(p.defaultValue, p.form, code: false))
+        description(p.doc, defaultText(p.defaultValue, p.form, code: false))
     }
 
     /// An emitter cell key's description.
     static func description(_ k: CellKey) -> String {
-        description(k.form, k.doc, defaultText(.animatable(k.defaultValue), k.form, code: false))
+        description(k.doc, defaultText(.animatable(k.defaultValue), k.form, code: false))
     }
 
-    static func description(_ form: PropertyForm, _ doc: String, _ defaultValue: String) -> String {
-        [range(form), doc, "default " + defaultValue].filter { !$0.isEmpty }.joined(separator: "; ")
+    static func description(_ doc: String, _ defaultValue: String) -> String {
+        [doc, "default " + defaultValue].filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     /// The docs' value column: the form, then the doc
@@ -23,17 +24,6 @@ enum PropertyText {
     static func value(_ form: PropertyForm, nullable: Bool = false, doc: String) -> String {
         let phrase = formPhrase(form) + (nullable ? ", or null" : "")
         return doc.isEmpty ? phrase : phrase + "; " + doc
-    }
-
-    /// The default as a number range in words, for number forms ("0 to 1", "0 or more").
-    static func range(_ form: PropertyForm) -> String {
-        switch form {
-        case .number(let b), .length(let b), .time(let b), .integer(let b):
-            if let lo = b.min, let hi = b.max, b.minInclusive, b.maxInclusive { return "\(grouped(lo)) to \(grouped(hi))" }
-            return b.phrase(grouped)
-        case .count(let max, _): return "0 to \(grouped(Double(max)))"
-        default: return ""
-        }
     }
 
     /// "number from 0 to 1", "length, 0 or more", "`butt`, `round`, `square`".
@@ -63,7 +53,7 @@ enum PropertyText {
         case .colors: return "list of colors"
         case .numbers(let b, let what): return bounded("list of \(what.dropArticle)s", b)
         case .text(let max): return "text, at most \(grouped(Double(max))) characters"
-        case .image: return "asset name, or image path relative to the scene file"
+        case .image: return "asset name, or file path relative to the scene file"
         case .font: return "asset name (a font file), or family and style (`\"DejaVu Sans Bold\"`)"
         case .cells: return "list of cells (below)"
         }
