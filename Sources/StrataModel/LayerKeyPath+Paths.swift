@@ -82,9 +82,9 @@ extension PropertyForm {
 
 extension LayerKeyPath {
     /// The key paths explicit animations may name: those of animatable
-    /// properties (not `setOnly` ones), but no image (`contents` is animated
-    /// by transactions and actions, not by explicit animations yet).
+    /// properties (not `setOnly` ones); `contents` by keyframes only (a
+    /// flip-book), as `SchemaGenerator.valueRules` says.
     public static let animatablePaths: [LayerKeyPath] = allPaths.filter {
-        $0.property.animation.isAnimatable && $0.valueKind != .image
+        $0.property.animation.isAnimatable
     }
 }

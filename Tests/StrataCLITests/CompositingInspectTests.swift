@@ -192,7 +192,7 @@ final class CompositingInspectTests: XCTestCase {
         """, in: dir)
         let r = try CLIHarness.run(["validate", scene])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("scene.yaml:5:65: error: image values in animations are not supported yet"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("scene.yaml:5:65: error: 'from', 'to' and 'by' images are not supported yet; flip through images with a keyframe animation"), r.stderr)
         XCTAssertTrue(r.stderr.contains("scene.yaml:7:34: error: contents 'nope' is neither an asset name nor a file"), r.stderr)
     }
 }

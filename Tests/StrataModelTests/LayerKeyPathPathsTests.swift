@@ -31,10 +31,10 @@ final class LayerKeyPathPathsTests: XCTestCase {
         XCTAssertEqual(LayerKeyPath.paths(of: .emitterCells).count, 0, "listed by pattern")
     }
 
-    func testAnimatablePathsLeaveOutSetOnlyAndImages() {
+    func testAnimatablePathsLeaveOutSetOnly() {
         let texts = Set(LayerKeyPath.animatablePaths.map(\.text))
         XCTAssertFalse(texts.contains("masksToBounds"))
-        XCTAssertFalse(texts.contains("contents"))
+        XCTAssertTrue(texts.contains("contents"), "by keyframes: a flip-book")
         XCTAssertTrue(texts.contains("contentsRect.size.width"))
         XCTAssertTrue(texts.isSubset(of: LayerKeyPath.allPaths.map(\.text)))
     }

@@ -41,3 +41,29 @@ final class ContentsChangeParseTests: XCTestCase {
         XCTAssertTrue(messages.last?.hasSuffix("; did you mean 'one'?") ?? false, "\(messages)")
     }
 }
+
+/// `contents` by keyframes: a flip-book over decoded images.
+final class ContentsFlipBookParseTests: XCTestCase {
+    private let assets = "assets: {one: \(SchemaValidationTests.root)/scenes/animation/assets/logo.png, two: \(SchemaValidationTests.root)/scenes/animation/assets/logo2.png}\n"
+
+    private func scene(_ animation: String) -> Marked {
+        Marked(sceneText(assets + "layers:\n  - {name: l, bounds: [0, 0, 10, 10], animations: [\(animation)]}\n"))
+    }
+
+    func testDiscreteKeyframesOfImagesParseAndDecode() throws {
+        let m = scene("{keyPath: contents, values: [one, two, null], calculationMode: discrete, duration: 1}")
+        let s = try XCTUnwrap(StrataParseTests.scene(m))
+        guard case .keyframe(let k) = s.root.sublayers[0].animations[0].kind else { return XCTFail("not keyframes") }
+        XCTAssertEqual(k.values, [.image(ContentsValue(key: "one")), .image(ContentsValue(key: "two")), .image(ContentsValue(key: nil))])
+        XCTAssertNotNil(s.images["two"], "decoded when the scene loads")
+    }
+
+    func testOtherModesAndBasicImagesAreLocatedErrors() {
+        assertOnlyError(scene("{keyPath: contents, values: [one, two], ⟨m⟩calculationMode: linear}"), at: "m",
+                        "image keyframes flip from one image to the next: write 'calculationMode: discrete' (cross-fading keyframe images is not supported yet)")
+        assertOnlyError(scene("{keyPath: contents, ⟨v⟩values: [one, two]}"), at: "v",
+                        "image keyframes flip from one image to the next: write 'calculationMode: discrete' (cross-fading keyframe images is not supported yet)")
+        assertOnlyError(scene("{keyPath: contents, values: [one, ⟨n⟩nope], calculationMode: discrete}"), at: "n",
+                        "contents 'nope' is neither an asset name nor a file (looked for 'nope')")
+    }
+}

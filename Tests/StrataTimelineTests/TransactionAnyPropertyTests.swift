@@ -42,3 +42,27 @@ final class TransactionAnyPropertyTests: XCTestCase {
         XCTAssertEqual(F.layer(s, "label", 2)?.properties.text?.fontSize, 30)
     }
 }
+
+/// A flip-book: `contents` keyframes in discrete mode hold each image for its key time.
+final class ContentsFlipBookTests: XCTestCase {
+    func testEachImageIsHeldForItsKeyTime() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let s = try XCTUnwrap(EngineFixture.load("""
+        strata: 1
+        canvas: {size: [100, 100], duration: 4s}
+        assets: {a: \(root)/scenes/animation/assets/logo.png, b: \(root)/scenes/animation/assets/logo2.png}
+        layers:
+          - name: l
+            bounds: [0, 0, 64, 40]
+            contents: b
+            animations:
+              - {keyPath: contents, values: [a, b, null], keyTimes: [0, 0.5, 0.75, 1], calculationMode: discrete, duration: 2s}
+        """))
+        func shown(_ t: Double) -> String? { EngineFixture.layer(s, "l", t)?.properties.contents }
+        XCTAssertEqual(shown(0), "a")
+        XCTAssertEqual(shown(0.99), "a")
+        XCTAssertEqual(shown(1), "b")
+        XCTAssertNil(shown(1.6), "null: no contents")
+        XCTAssertEqual(shown(2.5), "b", "removed on completion: the model's")
+    }
+}

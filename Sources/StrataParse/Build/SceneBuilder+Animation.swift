@@ -368,7 +368,7 @@ extension SceneBuilder {
         case .image:
             // Images are decoded by the (mutating) builder: transactions resolve them
             // in `buildChanges`; animation values of images are not built yet.
-            return one(Values.fail(node, "image values in animations are not supported yet; set 'contents' in a transaction (its default animation cross-dissolves) or give the 'contents' action a duration without values"))
+            return one(Values.fail(node, "'from', 'to' and 'by' images are not supported yet; flip through images with a keyframe animation (values, calculationMode: discrete), or set 'contents' in a transaction (its default animation cross-dissolves)"))
         }
     }
 }

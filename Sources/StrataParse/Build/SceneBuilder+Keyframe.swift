@@ -37,6 +37,8 @@ extension SceneBuilder {
                     sink.error(v.location, "'values' needs at least one value")
                 } else if items.count > Limits.maxKeyframes {
                     sink.error(v.location, "'values' has \(items.count) values; at most \(Limits.maxKeyframes) are allowed")
+                } else if keyPath.valueKind == .image {
+                    values = flipBookImages(items, mode: mode, m: m)
                 } else {
                     let parsed = items.map { take(valueForAnimation($0, keyPath, isDelta: additive, function: function)) }
                     if parsed.allSatisfy({ $0 != nil }) { values = parsed.map { $0! } }
@@ -168,5 +170,22 @@ extension MotionPath {
             }
         }
         self.init(start: start, segments: segments)
+    }
+}
+
+extension SceneBuilder {
+    /// A flip-book (`contents` by keyframes, CAKeyframeAnimation over
+    /// images): each value an image (an asset name or a path, decoded when
+    /// the scene loads, or null), held for its key time, so the mode must be
+    /// `discrete` (Core Animation cross-fades images in the other modes,
+    /// which is not supported yet).
+    mutating func flipBookImages(_ items: [YAMLNode], mode: KeyframeAnimation.CalculationMode, m: MappingReader) -> [AnimatableValue]? {
+        guard mode == .discrete else {
+            let at = m.keyNode("calculationMode") ?? m.keyNode("values")!
+            sink.error(at.location, "image keyframes flip from one image to the next: write 'calculationMode: discrete' (cross-fading keyframe images is not supported yet)")
+            return nil
+        }
+        let parsed = items.map { contentsValue($0) }
+        return parsed.allSatisfy { $0 != nil } ? parsed.map { $0! } : nil
     }
 }

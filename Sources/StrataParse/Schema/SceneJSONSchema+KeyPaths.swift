@@ -84,6 +84,12 @@ extension SchemaGenerator {
 
     /// The value keys of an animation of a key path of `form`.
     static func values(of form: PropertyForm, kind: ValueKind) -> J {
+        if kind == .image {
+            // A flip-book: keyframe images (or null), no from / to / by.
+            let image = schema(.anyOf([ValueSchema(form: form), .null]))
+            return .object([("properties", .object([("values", .object([("items", image)]))])),
+                            ("allOf", .array([forbidden(["from", "to", "by"], "'from', 'to' and 'by' images are not supported yet; flip through images with a keyframe animation (values, calculationMode: discrete)")]))])
+        }
         let value = schema(ValueSchema(form: form)), delta = schema(ValueSchema(delta: form))
         let adds = kind != .bool && kind != .path
         var properties: [(String, J)] = [("from", value), ("to", value)]
