@@ -321,3 +321,43 @@ enum CLIPaths {
             .deletingLastPathComponent().appendingPathComponent("scenes/fonts/DejaVuSans.ttf").path
     }
 }
+
+/// PostScript font names (`HelveticaNeue-Bold`) as family and style.
+final class PostScriptNameTests: XCTestCase {
+    func testNamesReadByTheirShape() {
+        XCTAssertEqual(PostScriptName.description("HelveticaNeue-Bold"), "Helvetica Neue Bold")
+        XCTAssertEqual(PostScriptName.description("HelveticaNeue-BoldItalic"), "Helvetica Neue Bold Italic")
+        XCTAssertEqual(PostScriptName.description("SFProText-Semibold"), "SF Pro Text Semi-Bold")
+        XCTAssertEqual(PostScriptName.description("Avenir-Black"), "Avenir Heavy")
+        XCTAssertEqual(PostScriptName.description("Menlo-Regular"), "Menlo")
+        XCTAssertEqual(PostScriptName.description("HelveticaNeue-UltraLightItalic"), "Helvetica Neue Ultra-Light Italic")
+        for notOne in ["DejaVu Sans Bold", "Helvetica", "Foo-Bar", "-Bold", "Helvetica-", "a-b-Bold"] {
+            XCTAssertNil(PostScriptName.description(notOne), notOne)
+        }
+    }
+
+    func testAFontFontconfigHasIsItsRealFamilyAndStyle() throws {
+        // fonts-dejavu-core (make deps) has DejaVuSans-Bold: family "DejaVu Sans", not "Deja Vu Sans".
+        let s = try XCTUnwrap(scene(Marked(layerScene("{type: text, string: x, font: DejaVuSans-Bold}"))))
+        XCTAssertEqual(s.root.sublayers[0].properties.text?.font.description, "DejaVu Sans Bold")
+        // An unknown one falls back with fontconfig's warning, naming the family the name spells.
+        let warnings = (try? load(Marked(layerScene("{type: text, string: x, font: NoSuchFamilyXyz-Bold}"))).get().warnings) ?? []
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings.first?.message.hasPrefix("font family 'No Such Family Xyz' not found; using '") ?? false, "\(warnings)")
+    }
+}
+
+/// An asset font's fallback chain: the scene's other font assets, in order.
+final class FontFallbackParseTests: XCTestCase {
+    func testTheOtherFontAssetsFollowInAssetsOrder() throws {
+        let fonts = SchemaValidationTests.root + "/scenes/fonts/"
+        let s = try XCTUnwrap(scene(Marked(sceneText("""
+        assets: {serif: \(fonts)DejaVuSerif.ttf, logo: \(SchemaValidationTests.root)/scenes/animation/assets/logo.png, sans: \(fonts)DejaVuSans.ttf}
+        layers:
+          - {type: text, string: "✓", font: serif}
+          - {type: text, string: "✓", font: sans}
+        """))))
+        XCTAssertEqual(s.root.sublayers[0].properties.text?.font.fallbackFiles, [fonts + "DejaVuSans.ttf"], "the image is no font")
+        XCTAssertEqual(s.root.sublayers[1].properties.text?.font.fallbackFiles, [fonts + "DejaVuSerif.ttf"])
+    }
+}

@@ -41,7 +41,7 @@ extension LayerProperty {
               .text(maxLength: Limits.maxTextLength), .never, .content, "`\\n` breaks lines"),
         Entry(inText, "font", { $0.font }, { $0.font = $1 },
               .font, .never, .content,
-              "a family is whatever fontconfig matches; an asset's font is used alone"),
+              "a family is whatever fontconfig matches (a PostScript name like `HelveticaNeue-Bold` too); an asset's font comes first, the other font assets and the system's fonts supply missing glyphs"),
         Entry(inText, "fontSize", { $0.fontSize }, { $0.fontSize = $1 },
               .length(.closed(0, Limits.maxFontSize)), .linear, .content,
               "the em size; animated sizes are clamped to the range"),
