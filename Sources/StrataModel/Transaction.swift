@@ -84,6 +84,10 @@ public struct LayerTransition: Sendable {
     public var parentTimeAtCommit: Double
     /// A later transition on the layer replaces this one.
     public var lifetime = AnimationLifetime()
+    /// Added as an explicit animation (`animations:`, CALayer's
+    /// `add(_:forKey:)`), not by a transaction: its begin time is in the
+    /// layer's time and the compiler finds the commit it stands for.
+    public var isExplicit = false
 
     public init(transition: Transition, timing: MediaTiming, timingFunction: TimingFunction, sequence: Int,
                 commitTime: Double, parentTimeAtCommit: Double) {

@@ -29,13 +29,14 @@ import StrataModel
 /// layer's local time.
 public enum TimelineCompiler {
     public static func compile(_ scene: Scene) -> Scene {
-        guard !scene.timeline.isEmpty else { return scene }
+        guard !scene.timeline.isEmpty || Compilation.hasExplicitTransitions(scene.root) else { return scene }
         var compiler = Compilation(root: scene.root)
         compiler.laysOut = Compilation.hasLayout(scene.root)
         let ordered = scene.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
         for (k, item) in ordered.enumerated() {
             compiler.commit(item.element, sequence: k)
         }
+        compiler.placeExplicitTransitions(commits: ordered.map(\.element.at), sceneEnd: scene.canvas.duration)
         var result = scene
         result.root = compiler.root
         result.timeline = []
@@ -242,8 +243,9 @@ struct Compilation {
                                    commitTime: at, parentTimeAtCommit: parentTime(of: path, at: at))
         item.lifetime.addedBy = k
         Self.modify(path, in: &root) { layer in
-            // Only the last transition can still be unreplaced.
-            if let i = layer.transitions.indices.last, layer.transitions[i].lifetime.removedAt == nil {
+            // Only the last transition can still be unreplaced (explicit ones
+            // are ordered with the others afterwards, by begin time).
+            if let i = layer.transitions.lastIndex(where: { !$0.isExplicit }), layer.transitions[i].lifetime.removedAt == nil {
                 layer.transitions[i].lifetime.removedAt = local
                 layer.transitions[i].lifetime.removedBy = k
             }

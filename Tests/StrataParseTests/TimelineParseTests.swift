@@ -146,3 +146,28 @@ final class TimelineParseTests: XCTestCase {
         XCTAssertTrue(fade.hasDuration)
     }
 }
+
+/// CATransition in a layer's `animations:`.
+final class ExplicitTransitionParseTests: XCTestCase {
+    func testATransitionTypeInAnimationsIsATransition() throws {
+        let s = try XCTUnwrap(scene(Marked(layerScene("""
+            animations:
+              - {type: push, subtype: fromTop, beginTime: 1s, duration: 0.5s}
+              - {keyPath: opacity, to: 0}
+        """))))
+        let layer = s.root.sublayers[0]
+        XCTAssertEqual(layer.animations.count, 1)
+        XCTAssertEqual(layer.transitions.map(\.transition.type), [.push])
+        XCTAssertEqual(layer.transitions.first?.transition.subtype, .fromTop)
+        XCTAssertEqual(layer.transitions.first?.timing.beginTime, 1)
+        XCTAssertEqual(layer.transitions.first?.timing.duration, 0.5)
+        XCTAssertEqual(layer.transitions.first?.isExplicit, true)
+    }
+
+    func testErrorsAreLocated() {
+        assertOnlyError(Marked(layerScene("animations: [{type: fade, ⟨k⟩keyPath: opacity}]")), at: "k",
+                        "unknown transition key 'keyPath'")
+        assertOnlyError(Marked(layerScene("animations: [{animations: [{type: ⟨t⟩push}]}]")), at: "t",
+                        "'push' is a transition (CATransition): it goes in a layer's 'animations' (or as a transaction's or an action's 'transition'), not in a group")
+    }
+}

@@ -31,8 +31,8 @@ extension SceneBuilder {
         if node.mapping != nil {
             if let t = node["type"] {
                 if let name = t.scalar?.text, let transition = Transition.Kind(rawValue: name) {
-                    // CATransition is not a CAAnimation here: it needs a change to run between.
-                    sink.error(t.location, "'\(transition.rawValue)' is a transition, not an animation type; transitions belong in a transaction: timeline: [{at: 1s, transition: {type: \(transition.rawValue)}, set: {...}}] (or a layer's actions)")
+                    // Only a layer's own `animations` take a CATransition (a group's time is not a layer's).
+                    sink.error(t.location, "'\(transition.rawValue)' is a transition (CATransition): it goes in a layer's 'animations' (or as a transaction's or an action's 'transition'), not in a group")
                     typeKnown = false
                 } else if let parsed = take(Values.choice(t, KeyTables.animationTypes, what: "animation type")) {
                     type = parsed

@@ -47,7 +47,7 @@ enum KeyTables {
         KeySpec("beginTime", .time(.any), "layer time: offset in the superlayer's time; default 0"),
         KeySpec("speed", .number(.nonNegative), "layer time: rate relative to the superlayer; default 1"),
         KeySpec("timeOffset", .time(.any), "layer time: added to the local time; default 0"),
-        KeySpec("animations", .list(.ref("animation")), "explicit animations (CABasicAnimation)"),
+        KeySpec("animations", .list(.anyOf([.ref("animation"), .ref("explicitTransition")])), "explicit animations (CABasicAnimation...) and transitions (CATransition, by its type)"),
         KeySpec("sublayers", .list(.ref("layer")), "sublayers, back to front"),
         KeySpec("constraints", .list(.ref("constraint")), "CAConstraints laid out by the superlayer, at most two per axis; see docs/layout.md"),
         KeySpec("autoresizingMask", .anyOf([.choice(autoresizingNames), .list(.choice(autoresizingNames))]),
@@ -156,6 +156,17 @@ enum KeyTables {
         KeySpec("subtype", .choice(Transition.Subtype.allCases.map(\.rawValue)), "the side the motion comes from (on screen); default fromLeft"),
         KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "default: the transaction's duration"),
         KeySpec("timingFunction", .timingFunction, "default: the transaction's timing function"),
+        KeySpec("startProgress", .number(.unit), "0 to 1; default 0"),
+        KeySpec("endProgress", .number(.unit), "0 to 1, not below startProgress; default 1"),
+    ])
+
+    /// A CATransition added to a layer as an explicit animation (`animations:`).
+    static let explicitTransition = KeyTable(what: "transition", keys: [
+        KeySpec("type", .choice(Transition.Kind.allCases.map(\.rawValue)), required: true, "CATransition: fade, moveIn, push or reveal"),
+        KeySpec("subtype", .choice(Transition.Subtype.allCases.map(\.rawValue)), "the side the motion comes from (on screen); default fromLeft"),
+        KeySpec("beginTime", .time(.closed(-Limits.maxDuration, Limits.maxDuration)), "in the layer's local time: the old state is the layer just before it; default 0"),
+        KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "default 0.25s"),
+        KeySpec("timingFunction", .timingFunction, "default linear"),
         KeySpec("startProgress", .number(.unit), "0 to 1; default 0"),
         KeySpec("endProgress", .number(.unit), "0 to 1, not below startProgress; default 1"),
     ])

@@ -62,6 +62,7 @@ enum SchemaGenerator {
                 + [("allOf", .array([forbidden(["at"], "a nested transaction commits with its outer one; 'at' belongs on top-level timeline entries")]))])),
             ("changes", changes),
             ("transition", .object(objectBody(KeyTables.transition))),
+            ("explicitTransition", .object(objectBody(KeyTables.explicitTransition))),
             ("golden", .object(objectBody(KeyTables.golden))),
             ("audioTrack", .object(objectBody(KeyTables.audioTrack))),
             ("goldenFrame", .object(objectBody(KeyTables.goldenFrame) + [("allOf", .array(exclusionRules(KeyTables.goldenFrame)))]
