@@ -55,18 +55,20 @@ final class EmitterCellKeyPathParseTests: XCTestCase {
         XCTAssertNotNil(scene(emitter("{keyPath: emitterCells.spark.birthRate, by: -1}")))
     }
 
-    func testTransactionsSetAnyCellKeyOfAnyCell() throws {
-        let layers = """
+    /// An emitter named fx whose cell rocket has a sub-cell spark, and `extra` lines.
+    private func fireworks(_ extra: String = "") -> String {
+        """
         layers:
           - name: fx
             type: emitter
             emitterCells:
-              - name: rocket
-                birthRate: 1
-                lifetime: 1
-                emitterCells: [{name: spark, contents: circle, birthRate: 10, lifetime: 1}]
-
+              - {name: rocket, birthRate: 1, lifetime: 1, emitterCells: [{name: spark, contents: circle, birthRate: 10, lifetime: 1}]}
+        \(extra)
         """
+    }
+
+    func testTransactionsSetAnyCellKeyOfAnyCell() throws {
+        let layers = fireworks()
         let ok = sceneText(layers + """
         timeline:
           - {at: 1s, set: {fx.emitterCells.rocket.velocity: 50, fx.emitterCells.rocket.emitterCells.spark.enabled: false,
@@ -83,16 +85,7 @@ final class EmitterCellKeyPathParseTests: XCTestCase {
     }
 
     func testSubCellKeyPathsAnimate() throws {
-        let m = Marked(layerScene("""
-            type: emitter
-            emitterCells:
-              - name: rocket
-                birthRate: 1
-                lifetime: 1
-                emitterCells: [{name: spark, contents: circle, birthRate: 10, lifetime: 1}]
-            animations:
-              - {keyPath: emitterCells.rocket.emitterCells.spark.birthRate, from: 0, to: 20}
-        """))
+        let m = Marked(sceneText(fireworks("    animations: [{keyPath: emitterCells.rocket.emitterCells.spark.birthRate, from: 0, to: 20}]")))
         let a = try XCTUnwrap(scene(m)?.root.sublayers.first?.animations.first)
         XCTAssertEqual(a.keyPath.emitterCell?.path, ["rocket", "spark"])
         XCTAssertEqual(a.keyPath.emitterCell?.key, "birthRate")
