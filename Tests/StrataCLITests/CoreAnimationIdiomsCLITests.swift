@@ -25,7 +25,7 @@ final class CoreAnimationIdiomsCLITests: XCTestCase {
         canvas: {size: [20, 20]}
         layers:
           - {animations: [{keyPath: contents, values: [null, null], calculationMode: paced}]}
-        """, "4:61: error: image keyframes flip from one image to the next: write 'calculationMode: discrete'")
+        """, "4:61: error: image keyframes flip (discrete) or cross-dissolve (linear); 'paced' needs distances")
         try check("""
         strata: 1
         canvas: {size: [20, 20]}

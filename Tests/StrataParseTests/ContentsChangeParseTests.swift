@@ -58,11 +58,15 @@ final class ContentsFlipBookParseTests: XCTestCase {
         XCTAssertNotNil(s.images["two"], "decoded when the scene loads")
     }
 
-    func testOtherModesAndBasicImagesAreLocatedErrors() {
-        assertOnlyError(scene("{keyPath: contents, values: [one, two], ⟨m⟩calculationMode: linear}"), at: "m",
-                        "image keyframes flip from one image to the next: write 'calculationMode: discrete' (cross-fading keyframe images is not supported yet)")
-        assertOnlyError(scene("{keyPath: contents, ⟨v⟩values: [one, two]}"), at: "v",
-                        "image keyframes flip from one image to the next: write 'calculationMode: discrete' (cross-fading keyframe images is not supported yet)")
+    func testBasicImagesDissolveAndPacedModesAreLocatedErrors() throws {
+        let basic = try XCTUnwrap(StrataParseTests.scene(scene("{keyPath: contents, from: one, to: null}")))
+        guard case .basic(let from, let to, nil) = basic.root.sublayers[0].animations[0].kind else { return XCTFail("not basic") }
+        XCTAssertEqual([from, to], [.image(ContentsValue(key: "one")), .image(ContentsValue(key: nil))])
+        XCTAssertNotNil(StrataParseTests.scene(scene("{keyPath: contents, values: [one, two]}")), "linear keyframes dissolve")
+        assertOnlyError(scene("{keyPath: contents, values: [one, two], ⟨m⟩calculationMode: paced}"), at: "m",
+                        "image keyframes flip (discrete) or cross-dissolve (linear); 'paced' needs distances between values, which images do not have")
+        assertOnlyError(scene("{keyPath: contents, from: one, ⟨b⟩by: two}"), at: "b",
+                        "'by' does not apply to images; use 'from' and 'to'")
         assertOnlyError(scene("{keyPath: contents, values: [one, ⟨n⟩nope], calculationMode: discrete}"), at: "n",
                         "contents 'nope' is neither an asset name nor a file (looked for 'nope')")
     }

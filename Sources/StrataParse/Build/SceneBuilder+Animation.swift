@@ -172,6 +172,16 @@ extension SceneBuilder {
             sink.error(by.location, "'by' does not apply to the boolean key path '\(keyPath.text)'; use 'from' and 'to'")
             failed = true
         }
+        if keyPath.valueKind == .image {
+            // `contents` from one image to another: Core Animation's cross-dissolve.
+            if let k = m.keyNode("by") ?? m.keyNode("additive") ?? m.keyNode("cumulative") {
+                sink.error(k.location, "'\(k.scalar?.text ?? "by")' does not apply to images; use 'from' and 'to'")
+                return nil
+            }
+            let from = m["from"].flatMap { contentsValue($0) }, to = m["to"].flatMap { contentsValue($0) }
+            if (m.has("from") && from == nil) || (m.has("to") && to == nil) || failed { return nil }
+            return (from, to, nil)
+        }
         let from = m["from"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false, function: function)) }
         let to = m["to"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false, function: function)) }
         let by = m["by"].flatMap { take(valueForAnimation($0, keyPath, isDelta: true, function: function)) }
@@ -366,9 +376,9 @@ extension SceneBuilder {
             guard case .numbers(_, let what) = form else { return one(Values.fail(node, "expected a list of numbers")) }
             return one(numberList(node, bound, what: what).map { .numbers($0) })
         case .image:
-            // Images are decoded by the (mutating) builder: transactions resolve them
-            // in `buildChanges`; animation values of images are not built yet.
-            return one(Values.fail(node, "'from', 'to' and 'by' images are not supported yet; flip through images with a keyframe animation (values, calculationMode: discrete), or set 'contents' in a transaction (its default animation cross-dissolves)"))
+            // Images are decoded by the (mutating) builder where it reads them
+            // (`contentsValue`: from/to, keyframes, transactions); nowhere else.
+            return one(Values.fail(node, "an image value is not allowed here"))
         }
     }
 }

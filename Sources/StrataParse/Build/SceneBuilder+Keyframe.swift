@@ -174,15 +174,16 @@ extension MotionPath {
 }
 
 extension SceneBuilder {
-    /// A flip-book (`contents` by keyframes, CAKeyframeAnimation over
-    /// images): each value an image (an asset name or a path, decoded when
-    /// the scene loads, or null), held for its key time, so the mode must be
-    /// `discrete` (Core Animation cross-fades images in the other modes,
-    /// which is not supported yet).
+    /// `contents` by keyframes (CAKeyframeAnimation over images): each value
+    /// an image (an asset name or a path, decoded when the scene loads, or
+    /// null); `discrete` holds each for its key time (a flip-book), `linear`
+    /// cross-dissolves from one to the next, as Core Animation does. The
+    /// paced and cubic modes need distances between values, which images
+    /// do not have.
     mutating func flipBookImages(_ items: [YAMLNode], mode: KeyframeAnimation.CalculationMode, m: MappingReader) -> [AnimatableValue]? {
-        guard mode == .discrete else {
-            let at = m.keyNode("calculationMode") ?? m.keyNode("values")!
-            sink.error(at.location, "image keyframes flip from one image to the next: write 'calculationMode: discrete' (cross-fading keyframe images is not supported yet)")
+        guard mode == .discrete || mode == .linear else {
+            let at = m.keyNode("calculationMode")!
+            sink.error(at.location, "image keyframes flip (discrete) or cross-dissolve (linear); '\(mode.rawValue)' needs distances between values, which images do not have")
             return nil
         }
         let parsed = items.map { contentsValue($0) }

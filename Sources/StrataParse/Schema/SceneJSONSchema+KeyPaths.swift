@@ -85,10 +85,10 @@ extension SchemaGenerator {
     /// The value keys of an animation of a key path of `form`.
     static func values(of form: PropertyForm, kind: ValueKind) -> J {
         if kind == .image {
-            // A flip-book: keyframe images (or null), no from / to / by.
+            // Images (or null) dissolve or flip; nothing adds to an image.
             let image = schema(.anyOf([ValueSchema(form: form), .null]))
-            return .object([("properties", .object([("values", .object([("items", image)]))])),
-                            ("allOf", .array([forbidden(["from", "to", "by"], "'from', 'to' and 'by' images are not supported yet; flip through images with a keyframe animation (values, calculationMode: discrete)")]))])
+            return .object([("properties", .object([("from", image), ("to", image), ("values", .object([("items", image)]))])),
+                            ("allOf", .array([forbidden(["by", "additive", "cumulative"], "'by', 'additive' and 'cumulative' do not apply to images; use 'from' and 'to'")]))])
         }
         let value = schema(ValueSchema(form: form)), delta = schema(ValueSchema(delta: form))
         let adds = kind != .bool && kind != .path
