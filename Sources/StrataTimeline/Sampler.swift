@@ -37,6 +37,8 @@ public enum Sampler {
         }
         result.transition = activeTransition(of: layer, path: path, localTime: localTime, context: context)
         result.content = content(of: layer, properties: properties, localTime: localTime)
+        result.location = layer.location
+        result.animatesGeometry = layer.animatesGeometry
         if layer.type == .replicator { result.instances = instances(of: layer, path: path, properties: properties, localTime: localTime, context: context) }
         return result
     }
@@ -64,6 +66,8 @@ public enum Sampler {
                           borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
         applyCompositing(layer, to: &node, images: images)
         node.content = layer.content
+        node.location = layer.location
+        node.animatesGeometry = layer.animatesGeometry
         return node
     }
 }

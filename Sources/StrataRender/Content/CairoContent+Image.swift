@@ -1,13 +1,14 @@
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
-    /// Draws the layer's `contents` bitmap (already decoded) with its
-    /// gravity, contentsRect and nine-slice; `cr` has the layer's matrix.
-    /// With masksToBounds the image is clipped to the rounded bounds;
-    /// otherwise it may overflow them, as in Core Animation.
-    func drawImage(_ image: RenderImage, node: RenderNode, alpha: Double, cr: OpaquePointer) {
-        let patches = ContentsLayout.patches(of: image, in: node.bounds)
+extension CairoContent {
+    /// Draws a layer's `contents` bitmap (already decoded) with its
+    /// gravity, contentsRect and nine-slice in `bounds`; `cr` has the
+    /// layer's matrix. With a `clip` (masksToBounds: the rounded bounds) the
+    /// image is clipped to it; otherwise it may overflow the bounds, as in
+    /// Core Animation.
+    static func drawImage(_ image: RenderImage, in bounds: Rect, clip: RoundedRect?, alpha: Double, cr: OpaquePointer) {
+        let patches = ContentsLayout.patches(of: image, in: bounds)
         guard !patches.isEmpty else { return }
         let pixmap = image.pixmap
         pixmap.pixels.withUnsafeBytes { raw in
@@ -19,8 +20,8 @@ extension FrameRenderer {
             defer { cairo_surface_finish(surface); cairo_surface_destroy(surface) }
             guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
             cairo_save(cr)
-            if node.masksToBounds {
-                addBoundsPath(node, cr: cr)
+            if let clip {
+                CairoPath.addRoundedRect(cr, clip)
                 cairo_clip(cr)
             }
             let pattern = cairo_pattern_create_for_surface(surface)!
