@@ -98,7 +98,7 @@ public struct RenderCommand: Sendable {
         case .pngSequence(let dir):
             try writeSequence(into: dir, indices: indices, pipeline: pipeline, times: times, progress: progress)
         case .discard:
-            try pipeline.run(times: times, progress: progress) { _, _ in }
+            try pipeline.discard(times: times, progress: progress)
         }
     }
 

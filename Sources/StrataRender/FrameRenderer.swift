@@ -1,2 +1,81 @@
-/// Transitional: the retained renderer replaces this in the next step.
-public typealias FrameRenderer = DirectRenderer
+import CCairo
+import StrataModel
+
+/// Renders RenderTrees into Pixmaps the way Core Animation does: a layer's
+/// content is rasterized into a backing store when something that changes
+/// its pixels changes, and frames composite the stores again and again.
+///
+///     RenderTree --prepare--> FramePlan --draw--> Pixmap
+///                    |                       |
+///             BackingStoreCache         Compositor
+///         (shared by the threads)   (this renderer's buffers)
+///
+/// `prepare` decides everything (groups, clips, stores and where they land)
+/// and returns it as a value; `draw` only composites.
+///
+/// Use one per thread (it keeps Pango state and scratch buffers); share one
+/// `BackingStoreCache` between the renderers of a render.
+public final class FrameRenderer {
+    public let cache: BackingStoreCache
+    private let textEngine = TextEngine()
+    private let compositor = Compositor()
+
+    /// Largest frame side in pixels (what image encoders and Cairo take).
+    public static let maxSide = 32_767
+
+    public init(cache: BackingStoreCache = BackingStoreCache()) {
+        self.cache = cache
+    }
+
+    /// Plans a frame: throws when the canvas cannot be drawn, or a layer's
+    /// content cannot be rasterized (at that layer).
+    public func prepare(_ tree: RenderTree) throws(RenderError) -> FramePlan {
+        let width = tree.pixelWidth, height = tree.pixelHeight
+        guard width >= 0, height >= 0, tree.scale.isFinite, tree.scale > 0 else {
+            throw RenderError(tree.root, "invalid canvas \(tree.size.width)x\(tree.size.height) points at scale \(tree.scale)")
+        }
+        guard width <= Self.maxSide, height <= Self.maxSide,
+              width.multipliedReportingOverflow(by: height * 4).overflow == false else {
+            throw RenderError(tree.root, "cannot create a \(width)x\(height) pixel frame")
+        }
+        let planner = FramePlanner(cache: cache, rasterizer: Rasterizer(textEngine: textEngine), compositor: compositor)
+        return try planner.plan(tree)
+    }
+
+    /// Composites a plan into a new frame (premultiplied BGRA).
+    public func draw(_ plan: FramePlan) -> Pixmap {
+        let count = plan.width * plan.height * 4
+        var frame = Pixmap(width: plan.width, height: plan.height,
+                           pixels: [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count })
+        draw(plan, into: &frame, regions: [plan.canvas])
+        return frame
+    }
+
+    /// Plans and draws a frame.
+    public func render(_ tree: RenderTree) throws(RenderError) -> Pixmap {
+        draw(try prepare(tree))
+    }
+
+    /// Draws `tree` into `pixmap` from scratch (every pixel written), in
+    /// place when it has the frame's size and is not shared.
+    public func render(_ tree: RenderTree, into pixmap: inout Pixmap) throws(RenderError) {
+        let plan = try prepare(tree)
+        if pixmap.width != plan.width || pixmap.height != plan.height {
+            let count = plan.width * plan.height * 4
+            pixmap = Pixmap(width: plan.width, height: plan.height,
+                            pixels: [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count })
+        }
+        draw(plan, into: &pixmap, regions: [plan.canvas])
+    }
+
+    private func draw(_ plan: FramePlan, into frame: inout Pixmap, regions: [PixelBox]) {
+        guard plan.width > 0, plan.height > 0 else { return }
+        let opaque = plan.items.first?.coversOpaquely(plan.canvas) ?? false
+        frame.pixels.withUnsafeMutableBytes { bytes in
+            let surface = Surface(pixels: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: plan.width,
+                                  box: plan.canvas)
+            if !opaque { for region in regions { surface.fill(region, with: 0) } }
+            compositor.draw(plan, on: surface, within: regions)
+        }
+    }
+}

@@ -52,13 +52,11 @@ public enum Sampler {
         let p = layer.properties
         guard !p.hidden else { return nil }
         let ownSublayerTransform = p.sublayerTransformForSublayers
-        // Siblings draw in zPosition order, then list order (a stable sort).
-        let ordered = layer.sublayers.enumerated().sorted {
-            ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
-        }
         let children = layer.type == .replicator
             ? replicatedChildren(of: layer, sublayerTransform: ownSublayerTransform, images: images)
-            : ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform, images: images) }
+            : drawOrder(layer.sublayers).compactMap {
+                renderNode(layer.sublayers[$0], parentSublayerTransform: ownSublayerTransform, images: images)
+            }
         var node = RenderNode(path: layer.path, bounds: p.bounds,
                           transform: p.toSuperlayer() * parentSublayerTransform,
                           opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
@@ -69,6 +67,16 @@ public enum Sampler {
         node.location = layer.location
         node.animatesGeometry = layer.animatesGeometry
         return node
+    }
+}
+
+extension Sampler {
+    /// Siblings draw in zPosition order, then list order (a stable sort of
+    /// indices: the layers themselves are large to move).
+    static func drawOrder(_ sublayers: [PresentationLayer]) -> [Int] {
+        let z = sublayers.map(\.properties.zPosition)
+        guard zip(z, z.dropFirst()).contains(where: { $0 > $1 }) else { return Array(sublayers.indices) }
+        return sublayers.indices.sorted { (z[$0], $0) < (z[$1], $1) }
     }
 }
 
