@@ -11,7 +11,11 @@ import StrataModel
 ///         (shared by the threads)   (this renderer's buffers)
 ///
 /// `prepare` decides everything (groups, clips, stores and where they land)
-/// and returns it as a value; `draw` only composites.
+/// and returns it as a value; `draw` only composites. A frame whose plan
+/// equals the last frame this renderer drew costs nothing, and one that
+/// differs redraws only the pixels of the items that changed; either way
+/// the bytes are those of a frame drawn from scratch, so a frame stays a
+/// pure function of its tree whichever renderer draws it, in whatever order.
 ///
 /// Use one per thread (it keeps Pango state and scratch buffers); share one
 /// `BackingStoreCache` between the renderers of a render.
@@ -19,6 +23,8 @@ public final class FrameRenderer {
     public let cache: BackingStoreCache
     private let textEngine = TextEngine()
     private let compositor = Compositor()
+    /// The last frame drawn, and its plan.
+    private var last: (plan: FramePlan, frame: Pixmap)?
 
     /// Largest frame side in pixels (what image encoders and Cairo take).
     public static let maxSide = 32_767
@@ -42,12 +48,26 @@ public final class FrameRenderer {
         return try planner.plan(tree)
     }
 
-    /// Composites a plan into a new frame (premultiplied BGRA).
+    /// Composites a plan into this renderer's frame buffer and returns it
+    /// (premultiplied BGRA). The pixmap shares the buffer: keeping it is
+    /// safe (the next frame then draws into a copy), dropping it before the
+    /// next frame saves that copy.
     public func draw(_ plan: FramePlan) -> Pixmap {
-        let count = plan.width * plan.height * 4
-        var frame = Pixmap(width: plan.width, height: plan.height,
+        if let last, last.plan == plan { return last.frame }
+        var frame = Pixmap(width: 0, height: 0)
+        var regions = [plan.canvas]
+        if let previous = last, previous.frame.width == plan.width, previous.frame.height == plan.height {
+            regions = Damage.regions(from: previous.plan, to: plan, canvas: plan.canvas)
+            frame = previous.frame
+        }
+        last = nil  // the frame's storage is unique again unless a caller still holds it
+        if frame.width != plan.width || frame.height != plan.height {
+            let count = plan.width * plan.height * 4
+            frame = Pixmap(width: plan.width, height: plan.height,
                            pixels: [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count })
-        draw(plan, into: &frame, regions: [plan.canvas])
+        }
+        draw(plan, into: &frame, regions: regions)
+        last = (plan, frame)
         return frame
     }
 
