@@ -95,7 +95,7 @@ public final class FrameRenderer {
             let surface = Surface(pixels: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: plan.width,
                                   box: plan.canvas)
             if !opaque { for region in regions { surface.fill(region, with: 0) } }
-            compositor.draw(plan, on: surface, within: regions)
+            compositor.draw(plan, on: surface, within: regions, opaqueBase: opaque)
         }
     }
 }

@@ -49,13 +49,34 @@ final class Compositor {
 
     /// Draws a plan's items onto the frame within `regions` (which do not
     /// overlap, so each item can be drawn into all of them before the next).
-    func draw(_ plan: FramePlan, on surface: Surface, within regions: [PixelBox]) {
+    /// `opaqueBase`: the first item covers the frame opaquely, so its pixels
+    /// replace what is there (nothing below it can show).
+    func draw(_ plan: FramePlan, on surface: Surface, within regions: [PixelBox], opaqueBase: Bool) {
         for i in plan.items.indices {
             let box = plan.boxes[i]
             for region in regions where box.intersects(region) {
+                if i == 0, opaqueBase, case .quad(let q) = plan.items[0], replace(q, on: surface, box: box.intersection(region)) {
+                    continue
+                }
                 draw(plan.items[i], on: surface, box: box.intersection(region))
             }
         }
+    }
+
+    /// An opaque colour store copied one to one: its rows replace the
+    /// frame's (what over would give, without reading the frame). False
+    /// when the quad is not such a copy.
+    private func replace(_ q: TexturedQuad, on surface: Surface, box: PixelBox) -> Bool {
+        let store = q.store.store
+        let fetch = TexelFetch(store: store, toStore: q.toStore, color: Pixel.premultiplied(q.color, alpha: q.alpha))
+        guard case .exact(let dx, let dy) = fetch.mode, store.format == .argb32, store.isOpaque, fetch.tint == nil,
+              box.minX + dx >= 0, box.maxX + dx <= store.width, box.minY + dy >= 0, box.maxY + dy <= store.height
+        else { return false }
+        for y in box.minY..<box.maxY {
+            let texels = UnsafeRawPointer(store.pixels + (y + dy) * store.stride).assumingMemoryBound(to: UInt32.self)
+            (surface.row(y) + box.minX).update(from: texels + box.minX + dx, count: box.width)
+        }
+        return true
     }
 
     /// One item within `box` (inside its own box and the surface).

@@ -81,6 +81,17 @@ struct SoftShape: Hashable, Sendable {
         var pixelsPerUnit: Double?
     }
 
+    /// Whether every pixel of `box` is wholly inside: the box's corners are
+    /// inside one core (then each pixel centre is at least a pixel's reach
+    /// inside every side), so clipping to the shape would change nothing.
+    func covers(_ box: PixelBox) -> Bool {
+        guard !box.isEmpty else { return true }
+        let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
+        return cores.contains { core in
+            core.allSatisfy { line in corners.allSatisfy { line.distance(Double($0.0), Double($0.1)) >= 0 } }
+        }
+    }
+
     /// `shape` (in some space) through `map` (that space -> surface pixels),
     /// cut at the near plane; nil when nothing of it is in front of the eye
     /// or it has no area.
@@ -206,8 +217,8 @@ struct RowSolver {
     @inline(__always)
     static func range(_ lo: Double, _ hi: Double, minX: Int, maxX: Int) -> (Int, Int) {
         guard lo <= hi, !lo.isNaN, !hi.isNaN else { return (minX, minX) }
-        let first = lo <= Double(minX) ? minX : Int(min(lo, Double(maxX)).rounded(.up))
-        let last = hi >= Double(maxX - 1) ? maxX : Int(max(hi, Double(minX) - 1).rounded(.down)) + 1
+        let first = lo <= Double(minX) ? minX : Int(min(lo, Double(maxX)).ceilFast)
+        let last = hi >= Double(maxX - 1) ? maxX : Int(max(hi, Double(minX) - 1).floorFast) + 1
         return first < last ? (first, last) : (minX, minX)
     }
 }

@@ -152,3 +152,19 @@ func lanesMax(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { a.repla
 func unitClamped(_ v: SIMD4<Double>) -> SIMD4<Double> {
     v.replacing(with: 0, where: .!(v .> 0)).replacing(with: 1, where: v .> 1)
 }
+
+extension Double {
+    /// Rounded down or up to a whole number without a call into libm (x86-64
+    /// before SSE4.1 has no rounding instruction), for |self| < 2^52.
+    @inline(__always)
+    var floorFast: Double {
+        let t = Double(Int64(self))
+        return t > self ? t - 1 : t
+    }
+
+    @inline(__always)
+    var ceilFast: Double {
+        let t = Double(Int64(self))
+        return t < self ? t + 1 : t
+    }
+}

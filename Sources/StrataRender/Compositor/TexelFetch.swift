@@ -117,7 +117,7 @@ struct TexelFetch {
             if step == 0 { return p >= 0 && p <= limit ? (0, count) : (0, 0) }
             // 0 <= p + i step <= limit.
             let a = Double(-p) / Double(step), b = Double(limit - p) / Double(step)
-            let lo = min(a, b).rounded(.up), hi = max(a, b).rounded(.down)
+            let lo = min(max(min(a, b), -1e15), 1e15).ceilFast, hi = min(max(max(a, b), -1e15), 1e15).floorFast
             return (Int(max(lo, 0)), Int(min(hi + 1, Double(count))))
         }
         let x = solve(u, stepU, maxU), y = solve(v, stepV, maxV)

@@ -43,6 +43,8 @@ struct FramePlanner {
                 c.clipBox = .empty
                 return c
             }
+            // A clip holding every pixel it could cut changes nothing.
+            guard !soft.covers(clipBox) else { return c }
             c.clip.shapes.append(soft)
             c.clipBox = clipBox.intersection(PixelBox(covering: soft.boundingBox))
             return c
