@@ -1,35 +1,76 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
-PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig pixman-1 libavformat libavcodec libavutil libswscale
+PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libavfilter \
+        libswresample libmicrohttpd
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
-            libswscale-dev libcairo2-dev libpango1.0-dev libpixman-1-dev \
-            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev pkg-config fonts-dejavu-core
+            libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev \
+            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev pkg-config fonts-dejavu-core
+# Test tools: shells and groff check the completion scripts and the man page;
+# ffmpeg/ffprobe read the videos back and what `render -o -` streams (the
+# product never runs them); xmllint validates JUnit XML against
+# Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal.
+TOOLS := zsh fish groff ffmpeg ffprobe xmllint script
+TOOL_PKGS := zsh fish groff-base ffmpeg libxml2-utils bsdutils
 BIN_RELEASE := .build/release/strata
+MAN_PAGE := .build/man/strata.1
+COMPLETIONS := .build/completions
+# The release binary carries the Swift runtime and Foundation inside it: it
+# needs only the C libraries, not the toolchain (make test-install checks it).
+RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: deps build test test-golden test-browser demo bench clean
+# make install PREFIX=/usr/local DESTDIR=/tmp/stage: the binary, the man page,
+# shell completions and the bundled fonts (found by the binary at
+# PREFIX/share/strata/fonts, beside PREFIX/bin).
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_BIN := $(DESTDIR)$(PREFIX)/bin
+INSTALL_MAN := $(DESTDIR)$(PREFIX)/share/man/man1
+INSTALL_FONTS := $(DESTDIR)$(PREFIX)/share/strata/fonts
+INSTALL_BASH := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+FONTS := scenes/fonts/DejaVuSans.ttf scenes/fonts/LICENSE
 
-# Idempotent: calls apt-get only when pkg-config lacks a library.
+.PHONY: deps build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench man completions install uninstall clean
+
+# Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
 	@missing=0; \
 	command -v pkg-config >/dev/null 2>&1 || missing=1; \
 	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing=1; done; \
+	for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || missing=1; done; \
 	if [ $$missing = 1 ]; then \
-	  echo "make deps: installing C libraries with apt-get"; \
+	  echo "make deps: installing C libraries and test tools with apt-get"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(APT_PKGS); \
-	else echo "make deps: all C libraries present"; fi
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(APT_PKGS) $(TOOL_PKGS); \
+	else echo "make deps: all C libraries and test tools present"; fi
 
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 test: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-golden
+	$(MAKE) test-preview
 
 test-golden:
 	$(BIN_RELEASE) check scenes
+
+# `strata preview` in headless Chromium (installs Debian's chromium if missing; ~20 s).
+test-preview:
+	scripts/test-preview.sh $(BIN_RELEASE)
+
+# The Slurm recipe of docs/scale-out.md on a single-node cluster started on this
+# machine (installs slurm-wlm and munge if missing; ~40 s, ~1 min with the install).
+test-slurm: build
+	scripts/test-slurm.sh $(BIN_RELEASE)
+
+# The Kubernetes manifests of docs/scale-out.md against the batch/v1 Job schema
+# (kubernetes-validate from PyPI, in .build/venv), and their command run locally.
+test-kubernetes: build
+	scripts/test-kubernetes.sh $(BIN_RELEASE)
 
 # Screenshots a failing report.html in headless Chromium (local check, not CI).
 test-browser: build
@@ -39,9 +80,49 @@ demo: build
 	@mkdir -p out
 	$(BIN_RELEASE) render scenes/demo.yaml -o out/demo.mp4
 
-# Benchmarks against rlottie, ThorVG and x264 alone; writes bench/results.md.
+# Benchmarks against rlottie, ThorVG and x264 alone (writes bench/results.md),
+# then the cost of 1080p frames against the bare canvas (printed).
 bench: deps
 	bash bench/run.sh
+	sh bench/frame-costs.sh
+
+# The manual page, made from the command-line declarations (strata help --man).
+man: build
+	@mkdir -p $(dir $(MAN_PAGE))
+	$(BIN_RELEASE) help --man > $(MAN_PAGE).tmp && mv $(MAN_PAGE).tmp $(MAN_PAGE)
+	@echo "wrote $(MAN_PAGE); read it with: man -l $(MAN_PAGE)"
+
+# Shell completion scripts, made from the same declarations (strata completion SHELL).
+completions: build
+	@mkdir -p $(COMPLETIONS)
+	$(BIN_RELEASE) completion bash > $(COMPLETIONS)/strata.bash
+	$(BIN_RELEASE) completion zsh > $(COMPLETIONS)/_strata
+	$(BIN_RELEASE) completion fish > $(COMPLETIONS)/strata.fish
+
+install: man completions
+	install -d $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_FONTS) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)
+	install -m 755 $(BIN_RELEASE) $(INSTALL_BIN)/strata
+	install -m 644 $(MAN_PAGE) $(INSTALL_MAN)/strata.1
+	install -m 644 $(FONTS) $(INSTALL_FONTS)/
+	install -m 644 $(COMPLETIONS)/strata.bash $(INSTALL_BASH)/strata
+	install -m 644 $(COMPLETIONS)/_strata $(INSTALL_ZSH)/_strata
+	install -m 644 $(COMPLETIONS)/strata.fish $(INSTALL_FISH)/strata.fish
+
+uninstall:
+	rm -f $(INSTALL_BIN)/strata $(INSTALL_MAN)/strata.1 $(INSTALL_BASH)/strata $(INSTALL_ZSH)/_strata $(INSTALL_FISH)/strata.fish
+	rm -f $(addprefix $(INSTALL_FONTS)/,$(notdir $(FONTS)))
+	-rmdir $(INSTALL_FONTS) $(DESTDIR)$(PREFIX)/share/strata 2>/dev/null
+
+# The installed release binary in a clean Debian 12 root (debootstrap, cached
+# in .build/test-install/root) with only the C libraries' runtime packages:
+# no Swift toolchain, no -dev packages, no system fonts. ~5 min the first time.
+test-install: build
+	scripts/test-install.sh
+
+# Chunked renders: 1, 2 and 4 chunks of a 60 s 1080p scene, the join's share,
+# the speed-up predicted for 10 and 100 machines; writes bench/chunks-results.md (~10 min).
+bench-chunks: build
+	STRATA=$(BIN_RELEASE) bash bench/chunks.sh
 
 clean:
 	rm -rf .build out

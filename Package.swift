@@ -17,9 +17,15 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CAV", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        // libavfilter (GIF palettes) and libswresample (audio tracks to the soundtrack's rate).
+        .systemLibrary(name: "CAVFilter", pkgConfig: "libavfilter", providers: [.apt(["libavfilter-dev"])]),
+        .systemLibrary(name: "CSwresample", pkgConfig: "libswresample", providers: [.apt(["libswresample-dev"])]),
         // fontconfig and Pango font maps (font files, family lookup) for text layers.
         .systemLibrary(name: "CFont", pkgConfig: "pangoft2",
                        providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        // The preview server's HTTP (libmicrohttpd: parsing, connections, thread pool).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         // libpng through a tiny C target that owns setjmp (libpng reports errors with longjmp).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
@@ -27,8 +33,8 @@ let package = Package(
         .target(name: "StrataModel"),
         .target(name: "StrataLayout", dependencies: ["StrataModel"]),
         // The front end validates constraint references and cycles with StrataLayout's graph,
-        // and decodes `contents` images through StrataImage.
-        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "CYAML", "CFont"]),
+        // decodes `contents` images through StrataImage and opens audio files through StrataEncode.
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataEncode", "CYAML", "CFont"]),
         // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
         // The timeline compiler lays the model tree out again after transactions (layout over time).
@@ -37,13 +43,23 @@ let package = Package(
         // render tests (every scene, several frames) take minutes.
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "StrataEncode", dependencies: ["StrataModel", "CPNG", "CAV"]),
-        .target(name: "StrataCheck", dependencies: ["StrataModel", "StrataEncode"]),
+        // PNG decoding is StrataImage's (one decoder for contents images and goldens).
+        .target(name: "StrataEncode", dependencies: ["StrataModel", "StrataImage", "CPNG", "CAV", "CAVFilter", "CSwresample"]),
+        // The scene's audio tracks mixed into one soundtrack (decoded by StrataEncode's AudioFile).
+        .target(name: "StrataAudio", dependencies: ["StrataModel", "StrataEncode"]),
+        .target(name: "StrataCheck", dependencies: ["StrataModel"]),
         .target(name: "StrataCompiler", dependencies: [
             "StrataModel", "StrataParse", "StrataTimeline", "StrataRender", "StrataEncode", "StrataCheck",
-            "StrataLayout",
+            "StrataLayout", "StrataAudio",
         ]),
-        .executableTarget(name: "strata", dependencies: ["StrataCompiler"]),
+        // The authoring loop: `strata preview` (HTTP server, browser page) and `strata watch`.
+        .target(name: "StrataPreview", dependencies: [
+            "StrataCompiler", "StrataModel", "StrataParse", "StrataRender", "StrataEncode", "CMicroHTTPD",
+        ]),
+        // The command line: option and command declarations, parsing, help, man page, completions.
+        .executableTarget(name: "strata", dependencies: [
+            "StrataCompiler", "StrataPreview", "StrataParse", "StrataModel", "StrataEncode", "StrataRender",
+        ]),
 
         // Tests: one target per stage plus end-to-end CLI tests.
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
@@ -56,7 +72,11 @@ let package = Package(
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+        // The declarations and what is made from them, in process (plus the built binary).
+        .testTarget(name: "StrataCommandLineTests", dependencies: ["strata", "StrataCompiler", "StrataEncode", "StrataModel"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
+        .testTarget(name: "StrataAudioTests", dependencies: ["StrataAudio", "StrataEncode"]),
+        .testTarget(name: "StrataPreviewTests", dependencies: ["StrataPreview", "StrataCompiler", "StrataEncode"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,7 @@
 #   SCRATCH=dir       swift build --scratch-path (default .build)
 #   WORK=dir          scratch folder for reference builds and outputs (default /tmp/strata-bench)
 #   THORVG=0          skip ThorVG (taken from the thorvg-python wheel on PyPI)
+#   CODECS="hevc av1 vp9 prores"   other codecs timed end to end against their encoder alone (apng also works: slow at 1080p)
 #   OUT=file          results file (default bench/results.md; raw rows go beside it as .tsv)
 #
 # What is timed (wall clock of the whole process, from the file to the last
@@ -24,7 +25,9 @@
 #   rlottie_bench SCENE.json N                    rlottie, N threads, same scene as Lottie
 #   thorvg_bench SCENE.json N                     ThorVG, 1 thread + N-1 ThorVG workers
 #   strata render SCENE.yaml -o x.mp4             the whole MP4 pipeline
-#   x264_bench frames/                            libx264 alone on the same frames (strata's PNGs), MP4Writer settings
+#   x264_bench frames/                            libx264 alone on the same frames (strata's PNGs), VideoWriter settings
+#   strata render ui-cards.yaml -o x.EXT --codec C  each other codec's whole pipeline
+#   x264_bench frames/ 2 veryfast Q ENCODER PIXFMT  that encoder alone on the same frames, VideoWriter settings
 # Each round runs every measurement once, in an order reversed on odd rounds,
 # so that the two sides of each ratio see the same machine load. Peak memory
 # (max RSS, /usr/bin/time) is measured once, after the rounds.
@@ -38,6 +41,7 @@ MP4_SCENES=${MP4_SCENES:-"W1 W2 W3 ui-cards"}
 MEMORY=${MEMORY:-1}
 WORK=${WORK:-/tmp/strata-bench}
 THORVG=${THORVG:-1}
+CODECS=${CODECS:-"hevc av1 vp9 prores"}
 OUT=${OUT:-bench/results.md}
 RAW=${OUT%.md}.tsv
 MEM=${OUT%.md}-memory.tsv
@@ -151,10 +155,26 @@ measurements() { # the list of runs of one round, one per line
     echo "strata-mp4 $scene 2 $STRATA render $(yaml_of "$scene") -o $WORK/$scene.mp4 --quiet"
     echo "x264 $scene 2 $WORK/x264_bench $WORK/$scene-frames 2 veryfast 20"
   done
+  # codec: extension, strata --codec, quality (ProRes: profile), libavcodec encoder, the pixel
+  # format strata gives it for this opaque scene (VideoEncoderSetup, OutputFormat.swift).
+  for codec in $CODECS; do
+    case $codec in
+      hevc) set -- mp4 hevc 22 libx265 yuv420p ;;
+      av1) set -- mp4 av1 32 libsvtav1 yuv420p ;;
+      vp9) set -- webm vp9 31 libvpx-vp9 yuv420p ;;
+      prores) set -- mov prores-4444 4 prores_ks yuv444p10le ;;
+      apng) set -- apng apng 0 apng rgb24 ;;
+      *) log "unknown codec $codec"; exit 2 ;;
+    esac
+    echo "strata-$codec ui-cards 2 $STRATA render bench/scenes/ui-cards.yaml -o $WORK/ui-cards-$codec.$1 --codec $2 --quiet"
+    echo "enc-$codec ui-cards 2 $WORK/x264_bench $WORK/ui-cards-frames 2 veryfast $3 $4 $5"
+  done
 }
 
-# The x264 reference encodes the very frames strata's MP4 pipeline encodes.
-for scene in $MP4_SCENES; do
+# The x264 reference encodes the very frames strata's MP4 pipeline encodes
+# (ui-cards' frames also feed the other codecs' encoders).
+FRAME_SCENES=$(echo $MP4_SCENES ${CODECS:+ui-cards} | tr ' ' '\n' | awk '!seen[$0]++' | tr '\n' ' ')
+for scene in $FRAME_SCENES; do
   rm -rf "$WORK/$scene-frames"
   "$STRATA" render "$(yaml_of "$scene")" -o "$WORK/$scene-frames/" --quiet
 done

@@ -3,6 +3,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
+#include <libavutil/sha.h>
 #include <libswscale/swscale.h>
 
 // Function-like macros do not import into Swift.

@@ -25,8 +25,9 @@ extension CheckReport {
         <main>
 
         """
+        for failure in sceneErrors { h += section(failure) }
         for check in orderedFrames { h += section(check) }
-        if frames.isEmpty { h += "<p>No golden frames were checked.</p>\n" }
+        if frames.isEmpty && sceneErrors.isEmpty { h += "<p>No golden frames were checked.</p>\n" }
         h += """
         </main>
         <script>\(Self.script)</script>
@@ -39,11 +40,23 @@ extension CheckReport {
 
     private var countsHTML: String {
         var parts = ["<span>\(frames.count) frame\(frames.count == 1 ? "" : "s")</span>"]
+        if !sceneErrors.isEmpty {
+            parts.append("<span class=\"count s-fail\">\(sceneErrors.count) scene\(sceneErrors.count == 1 ? "" : "s") not loaded</span>")
+        }
         for status in FrameCheck.Status.allCases {
             let n = count(status)
             parts.append("<span class=\"count s-\(status.rawValue)\(n == 0 ? " zero" : "")\">\(n) \(status.rawValue)</span>")
         }
         return parts.joined(separator: " ")
+    }
+
+    /// A scene that could not be checked: its diagnostics, as the terminal prints them.
+    private func section(_ failure: SceneError) -> String {
+        var h = "<details class=\"frame s-fail\" open>\n"
+        h += "<summary><span class=\"badge s-fail\">error</span> <code>\(Escape.html(failure.scene))</code> "
+        h += "<b>not checked</b> <span class=\"msg\">the scene does not load</span></summary>\n"
+        h += "<div class=\"body\"><pre>\(Escape.html(failure.diagnostics.map { $0.location.hasPosition ? $0.description : "\($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")))</pre></div>\n"
+        return h + "</details>\n"
     }
 
     private func section(_ c: FrameCheck) -> String {
@@ -60,6 +73,10 @@ extension CheckReport {
         h += figure("actual", c.actualImage, missing: "not rendered")
         h += figure("diff", c.diffImage, missing: "no diff")
         h += "</div>\n"
+        if let timeline = c.timeline {
+            h += "<figure class=\"timeline\"><figcaption>the scene's timeline (actual frames, contact sheet)</figcaption>"
+                + "<a href=\"\(url(timeline))\"><img src=\"\(url(timeline))\" alt=\"contact sheet of the scene\" loading=\"lazy\"></a></figure>\n"
+        }
         if c.status == .fail || c.status == .pass, let e = c.expectedImage, let a = c.actualImage,
            c.comparison?.sizeMismatch != true {
             h += """
@@ -124,6 +141,7 @@ extension CheckReport {
     .figures th{text-align:left;font-weight:500;color:#57606a;padding:1px 12px 1px 0}
     .images{display:flex;flex-wrap:wrap;gap:12px}
     figure{margin:0;max-width:32%;min-width:160px}
+    figure.timeline{max-width:100%;margin-top:10px}
     figcaption{font-weight:600}
     .path{font:12px ui-monospace,monospace;color:#57606a;word-break:break-all}
     img{display:block;max-width:100%;image-rendering:pixelated;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}

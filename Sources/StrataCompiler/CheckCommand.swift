@@ -5,70 +5,81 @@ import StrataModel
 import StrataParse
 
 /// `strata check PATH...`: renders the golden frames of each scene and compares them.
-struct CheckCommand {
-    enum UpdateMode: String { case all, failed, missing }
-    enum Format: String { case text, github }
+public struct CheckCommand: StrataCommand {
+    /// Which goldens `--update` writes.
+    public enum UpdateMode: String, Sendable, CaseIterable {
+        /// Every golden whose frame changed at all (identical ones are left alone), and missing ones.
+        case all
+        /// Only the goldens of failing frames.
+        case failed
+        /// Only goldens that do not exist yet.
+        case missing
+    }
 
-    var paths: [String] = []
-    var goldenFolder: String?
-    var update: UpdateMode?
-    var artifacts = "out/check"
-    var junit: String?
-    var format = Format.text
-    var toleranceOverride = ToleranceOverride()
-    var video: String?
-    var sets: [(name: String, value: String)] = []
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-    var quiet = false
+    /// How failures are printed besides the text summary.
+    public enum Format: String, Sendable, CaseIterable {
+        case text
+        /// `::error file=...,line=...::` annotations for GitHub Actions.
+        case github
+    }
+
+    /// Scene files, or folders searched for `*.yaml` scenes.
+    public var paths: [String]
+    /// `--golden DIR` for a single scene, instead of `golden/<scene path>/`.
+    public var goldenFolder: String?
+    public var update: UpdateMode?
+    /// Where failures, diffs and report.html go.
+    public var artifacts = Self.defaultArtifacts
+    /// Also write JUnit XML here.
+    public var junit: String?
+    public var format = Format.text
+    public var toleranceOverride = ToleranceOverride()
+    /// Compare the golden frames of this rendered video instead of rendering.
+    public var video: String?
+    public var load = SceneLoadOptions()
+    /// Render threads, in `RenderCommand.jobRange`.
+    public var jobs = RenderCommand.defaultJobs
+    public var quiet = false
     /// `CI=true` never writes goldens.
-    var isCI = ProcessInfo.processInfo.environment["CI"].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
+    public var isCI = ProcessInfo.processInfo.environment["CI"].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
 
-    static func parse(_ args: ArraySlice<String>) throws -> CheckCommand {
-        var c = CheckCommand()
-        var p = ArgumentParser(args, command: "check")
-        while let arg = try p.next() {
-            switch arg {
-            case .option("--golden"): c.goldenFolder = try p.value()
-            case .option("--update"):
-                let mode = p.inlineValue() ?? "all"
-                guard let m = UpdateMode(rawValue: mode) else {
-                    throw CompileError("option '--update' expects all, failed or missing, found '\(mode)'")
-                }
-                c.update = m
-            case .option("--artifacts"): c.artifacts = try p.value()
-            case .option("--junit"): c.junit = try p.value()
-            case .option("--format"): c.format = try p.parsed({ Format(rawValue: $0) }, "text or github")
-            case .option("--channel"): c.toleranceOverride.channel = try p.parsed({ Int($0).flatMap { (0...255).contains($0) ? $0 : nil } }, "0...255")
-            case .option("--pixels"): c.toleranceOverride.pixels = try p.parsed({ Double($0).flatMap { (0...1).contains($0) ? $0 : nil } }, "a fraction 0...1")
-            case .option("--pixel-count"): c.toleranceOverride.pixelCount = try p.parsed({ Int($0).flatMap { $0 >= 0 ? $0 : nil } }, "a pixel count")
-            case .option("--psnr"): c.toleranceOverride.psnr = try p.parsed({ Double($0).flatMap { $0 > 0 ? $0 : nil } }, "a PSNR in dB")
-            case .option("--antialiasing"): c.toleranceOverride.antialiasing = true
-            case .option("--video"): c.video = try p.value()
-            case .option("--set"): c.sets.append(try p.assignment())
-            case .option("--jobs"), .option("-j"): c.jobs = try p.parsed({ Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a thread count")
-            case .option("--quiet"), .option("-q"): c.quiet = true
-            case .positional(let path): c.paths.append(path)
-            case .option(let o):
-                throw p.unknown(o, known: ["--golden", "--update", "--artifacts", "--junit", "--format", "--channel",
-                                           "--pixels", "--pixel-count", "--psnr", "--antialiasing", "--video", "--set",
-                                           "--jobs", "--quiet"])
-            }
+    public static let defaultArtifacts = "out/check"
+
+    public init(paths: [String]) {
+        self.paths = paths
+    }
+
+    /// Problems with the settings themselves, found before any scene is read.
+    func checkSettings() throws(CompileError) {
+        guard !paths.isEmpty else { throw CompileError("check needs scene files or folders; see 'strata check --help'") }
+        if paths.contains(SceneLoader.standardInputPath) {
+            throw CompileError("check finds a scene's goldens by its path (golden/<scene path>/): give scene files, not '-' (standard input)")
         }
-        guard !c.paths.isEmpty else { throw CompileError("check needs scene files or folders; see 'strata check --help'") }
-        if c.goldenFolder != nil || c.video != nil, c.paths.count != 1 || !c.paths[0].hasSuffix(".yaml") {
+        if goldenFolder != nil || video != nil, paths.count != 1 || !paths[0].hasSuffix(".yaml") {
             throw CompileError("--golden and --video take exactly one scene file")
         }
-        return c
+        guard RenderCommand.jobRange.contains(jobs) else {
+            throw CompileError("render threads must be \(RenderCommand.jobRange.lowerBound)...\(RenderCommand.jobRange.upperBound), got \(jobs)")
+        }
+        if update != nil, isCI {
+            throw CompileError("CI=true: refusing to write goldens; record them locally with --update and commit them")
+        }
     }
 }
 
 /// Tolerance fields given on the command line, applied over every frame's tolerance.
-struct ToleranceOverride {
-    var channel: Int?
-    var pixels: Double?
-    var pixelCount: Int?
-    var psnr: Double?
-    var antialiasing = false
+public struct ToleranceOverride: Sendable, Hashable {
+    /// Largest per-channel difference that counts as equal, in `Tolerance.channelRange`.
+    public var channel: Int?
+    /// Fraction (0...1) of pixels allowed to differ.
+    public var pixels: Double?
+    /// Count of pixels allowed to differ.
+    public var pixelCount: Int?
+    /// Minimum PSNR in dB.
+    public var psnr: Double?
+    public var antialiasing = false
+
+    public init() {}
 
     func applied(to t: Tolerance) -> Tolerance {
         var t = t

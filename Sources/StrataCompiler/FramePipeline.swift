@@ -10,7 +10,8 @@ struct FramePipeline {
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     /// Renders the scene at each time (seconds) and calls `consume` in order.
-    /// A render error becomes a diagnostic located at the failing layer.
+    /// A render error becomes a diagnostic located at the failing layer
+    /// (`CompiledScene.render`).
     ///
     /// Each pixmap shares its renderer's frame buffer: keeping it is safe,
     /// and costs the renderer a copy when it draws its next frame.
@@ -38,25 +39,21 @@ struct FramePipeline {
         consume: (_ position: Int, _ product: Product) throws -> Void
     ) throws {
         // The timeline compiles once, before any frame: frames stay pure functions of (scene, t).
-        let scene = TimelineCompiler.compile(self.scene)
+        let compiled = CompiledScene(laidOut: scene)
         let scheduler = FrameScheduler<Product>(frames: Array(times.indices), workers: jobs, makeEmpty: makeEmpty)
         // One set of backing stores for all threads: a layer is rasterized once per render.
         let stores = BackingStoreCache(byteLimit: Self.storeBytes(scene))
-        do {
-            try scheduler.run(recycle: recycle, makeWorker: {
-                let renderer = FrameRenderer(cache: stores)
-                let finisher = Result { try makeFinisher() }
-                return { position, product in
-                    let finish = try finisher.get()
-                    try finish(renderer.render(Sampler.renderTree(of: scene, at: times[position])), &product)
-                }
-            }, consume: { position, product in
-                try consume(position, product)
-                progress?.frameDone()
-            })
-        } catch let error as RenderError {
-            throw DiagnosticList([Diagnostic(error.location ?? scene.location(ofLayer: error.layerPath), error.message)])
-        }
+        try scheduler.run(recycle: recycle, makeWorker: {
+            let renderer = FrameRenderer(cache: stores)
+            let finisher = Result { try makeFinisher() }
+            return { position, product in
+                let finish = try finisher.get()
+                try finish(compiled.render(at: times[position], with: renderer), &product)
+            }
+        }, consume: { position, product in
+            try consume(position, product)
+            progress?.frameDone()
+        })
     }
 
     /// Bytes of backing stores a render keeps: 256 MiB, or eight frames for

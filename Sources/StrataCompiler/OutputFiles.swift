@@ -1,8 +1,9 @@
 import Foundation
 
 /// Outputs are written under a temporary name and renamed when complete.
-/// Temporary paths are registered here so that an interrupt (SIGINT/SIGTERM)
-/// or a failure removes them: no partial output is ever left behind.
+/// Temporary paths are registered here so that a failure, or an interrupt
+/// (the executable calls `UnfinishedOutputs.removeAll()`), removes them: no
+/// partial output is ever left behind.
 final class TemporaryOutputs: @unchecked Sendable {
     static let shared = TemporaryOutputs()
     private let lock = NSLock()
@@ -38,44 +39,43 @@ final class TemporaryOutputs: @unchecked Sendable {
         lock.lock(); paths.remove(path); lock.unlock()
     }
 
-    /// Removes everything still registered (called on interrupt).
-    func discardAll() {
+    /// Removes everything still registered; returns how many there were.
+    func discardAll() -> Int {
         lock.lock()
         let all = paths
         paths.removeAll()
         lock.unlock()
         for p in all { try? FileManager.default.removeItem(atPath: p) }
+        return all.count
     }
 }
 
-/// Ctrl-C and SIGTERM remove temporary outputs and exit non-zero (130 / 143).
-enum InterruptHandling {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-    static func install() {
-        guard sources.isEmpty else { return }
-        for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                TemporaryOutputs.shared.discardAll()
-                FileHandle.standardError.write(Data("\nstrata: interrupted; no output written\n".utf8))
-                _exit(code)
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
+/// What an interrupted process calls before it exits: the outputs still
+/// being written are removed. Safe to call from any thread, at any time.
+public enum UnfinishedOutputs {
+    /// Removes every temporary output; returns how many there were.
+    @discardableResult
+    public static func removeAll() -> Int { TemporaryOutputs.shared.discardAll() }
 }
 
 /// A failure that is not about the scene's text: a bad command line
-/// (exit status 2) or an I/O or encoder failure (exit status 1).
+/// (`.badInput`) or an I/O or encoder failure (`.failure`).
 public struct CompileError: Error, Sendable, CustomStringConvertible {
     public var message: String
-    public var exitCode: Int32
-    public init(_ message: String, exitCode: Int32 = 2) {
+    public var status: ExitStatus
+    public init(_ message: String, status: ExitStatus = .badInput) {
         self.message = message
-        self.exitCode = exitCode
+        self.status = status
     }
     public var description: String { message }
+}
+
+/// The folder part of a path: `a/b` -> `a`, `/x` -> `/`, `x` -> "" (what
+/// NSString's `deletingLastPathComponent` gives, which crashes on
+/// one-character names like `f` in swift-corelibs-foundation).
+func parentFolder(of path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
 }

@@ -8,7 +8,7 @@ extension RenderCommand {
     /// Every variant is loaded, laid out and checked before the first frame
     /// renders; each file is written under a temporary name and renamed when
     /// complete, so an interruption leaves only whole files.
-    func runAllVariants(warn: (Diagnostic) -> Void) throws {
+    func runAllVariants(_ console: any Console) throws -> ExitStatus {
         guard overrides.variant == nil, overrides.size == nil else {
             throw CompileError("--all-variants renders every canvas variant; it does not combine with --variant or --size")
         }
@@ -18,28 +18,35 @@ extension RenderCommand {
             throw CompileError("--all-variants writes one file per variant: give a folder, e.g. -o out/")
         }
         let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
-        warnings.forEach(warn)
+        console.report(warnings)
         guard !loaded.canvas.variants.isEmpty else {
             throw CompileError("--all-variants: '\(scenePath)' defines no canvas.variants")
         }
         let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
         let stem = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        var jobs: [(scene: Scene, target: Target, times: [Double], indices: [Int], name: String)] = []
+        var jobs: [(scene: Scene, target: Target, output: PreparedOutput?, times: [Double], indices: [Int], name: String)] = []
         for variant in loaded.canvas.variants {
             var scene = loaded
             var o = overrides
             o.variant = variant.name
-            try o.apply(to: &scene).forEach(warn)
+            console.report(try o.apply(to: &scene))
             let file = (folder.isEmpty ? "" : folder + "/") + Self.variantFileName(scene: stem, variant: variant.name,
-                                                                                     still: time != nil)
-            let target: Target = time != nil ? .still(file) : .mp4(file)
-            let (times, indices) = try frameTimes(scene, target: target)
-            try checkEncodable(scene, target: target, what: "variant '\(variant.name)'")
-            jobs.append((scene, target, times, indices, variant.name))
+                                                                                     still: time != nil || contactSheet != nil)
+            let target: Target = time != nil || contactSheet != nil ? .still(file) : .video(file, .mp4)
+            try checkContactSheetTarget(target)
+            let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
+            try checkOverwrite(target)
+            let output = try prepareOutput(scene, target: target, frames: indices, overrides: o,
+                                           warn: { console.report([$0]) })
+            jobs.append((scene, target, output, times, indices, variant.name))
         }
         for job in jobs {
-            try render(job.scene, to: job.target, times: job.times, indices: job.indices, label: "render " + job.name)
+            let clock = ContinuousClock.now
+            let written = try render(job.scene, to: job.target, output: job.output, times: job.times, indices: job.indices,
+                                     label: "render " + job.name, console: console)
+            report(written, since: clock, console: console)
         }
+        return .success
     }
 
     /// `card-story.mp4`, `card-story.png`.

@@ -8,7 +8,8 @@ public struct SceneOverrides: Sendable {
     public var size: Size?
     /// `--variant NAME`, one of `canvas.variants`.
     public var variant: String?
-    public var fps: Double?
+    /// `--fps`: 30, 29.97 (= 30000/1001) or 24000/1001.
+    public var frameRate: FrameRate?
     public var scale: Double?
     public init() {}
 
@@ -27,9 +28,11 @@ public struct SceneOverrides: Sendable {
             scene.canvas.size = v.size
         }
         if let size { scene.canvas.size = size }
-        if let fps {
-            guard fps > 0, fps <= Limits.maxFPS else { throw CompileError("--fps must be in (0, \(Int(Limits.maxFPS))]") }
-            scene.canvas.fps = fps
+        if let frameRate {
+            guard frameRate.framesPerSecond <= Limits.maxFPS else {
+                throw CompileError("--fps must be in (0, \(Int(Limits.maxFPS))], found \(frameRate)")
+            }
+            scene.canvas.frameRate = frameRate
         }
         if let scale {
             guard scale > 0, scale <= 8 else { throw CompileError("--scale must be in (0, 8]") }

@@ -23,13 +23,6 @@ enum AV {
         if av_log_get_level() > AV_LOG_ERROR { av_log_set_level(AV_LOG_ERROR) }
     }
 
-    /// `fps` as an exact rational: integers as {fps, 1}, others through
-    /// `av_d2q` (29.97 -> 2997/100, 30000/1001.0 -> 30000/1001).
-    static func rational(fps: Double) -> AVRational {
-        if fps == fps.rounded(), fps >= 1, fps <= 1_000_000 { return AVRational(num: Int32(fps), den: 1) }
-        return av_d2q(fps, 100_000)
-    }
-
     /// libav's name for a value, or "unknown".
     static func name(_ text: UnsafePointer<CChar>?) -> String {
         text.map { String(cString: $0) } ?? "unknown"

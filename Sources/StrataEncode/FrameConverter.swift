@@ -1,8 +1,8 @@
 import CAV
 import StrataModel
 
-/// Owns one swscale context for a same-size conversion between premultiplied
-/// BGRA and a YUV frame, with explicit YUV coefficients and range so that
+/// Owns one swscale context for a same-size conversion between BGRA and
+/// another format (YUV, with or without alpha, or RGB), with explicit YUV coefficients and range so that
 /// colours survive the trip (swscale's defaults are BT.601).
 ///
 /// BGRA going to video is taken as is: a premultiplied pixel over black is
@@ -36,7 +36,8 @@ final class FrameConverter {
             throw EncodeError("swscale cannot convert \(width)x\(height) \(AV.name(av_get_pix_fmt_name(yuvFormat)))")
         }
         self.context = context
-        // RGB is always full range; the YUV side takes the given matrix and range.
+        // RGB and palette formats have no matrix; YUV takes the given one and range (RGB is full range).
+        guard Self.isYUV(yuvFormat) else { return }
         let coefficients = sws_getCoefficients(matrix)
         let yuvRange: Int32 = fullRange ? 1 : 0
         let status = sws_setColorspaceDetails(context, coefficients, toYUV ? 1 : yuvRange,
@@ -44,10 +45,22 @@ final class FrameConverter {
         if status < 0 { throw EncodeError("swscale cannot set the colorspace of \(width)x\(height) video") }
     }
 
-    /// BGRA -> yuv420p, BT.709 limited range: what `MP4Writer` encodes.
-    static func toYUV420(width: Int, height: Int) throws -> FrameConverter {
-        try FrameConverter(width: width, height: height, yuvFormat: AV_PIX_FMT_YUV420P, toYUV: true,
+    static func isYUV(_ format: AVPixelFormat) -> Bool {
+        guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
+        return descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL) == 0
+            && descriptor.pointee.nb_components >= 3
+    }
+
+    /// BGRA -> `format` (an encoder's), YUV as BT.709 limited range.
+    static func forEncoding(width: Int, height: Int, format: AVPixelFormat) throws -> FrameConverter {
+        try FrameConverter(width: width, height: height, yuvFormat: format, toYUV: true,
                            matrix: SWS_CS_ITU709, fullRange: false)
+    }
+
+    /// BGRA -> yuvj420p, BT.601 full range: what JPEG (JFIF) holds.
+    static func toJPEG(width: Int, height: Int) throws -> FrameConverter {
+        try FrameConverter(width: width, height: height, yuvFormat: AV_PIX_FMT_YUVJ420P, toYUV: true,
+                           matrix: SWS_CS_ITU601, fullRange: true)
     }
 
     /// A decoded frame's format -> BGRA, honouring the frame's colour tags.
@@ -76,11 +89,15 @@ final class FrameConverter {
         }
     }
 
-    /// An opaque premultiplied BGRA pixmap of `frame`.
+    /// A premultiplied BGRA pixmap of `frame` (opaque unless its format has alpha).
     func pixmap(from frame: UnsafePointer<AVFrame>) -> Pixmap {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             _ = strata_sws_scale_frame_to_packed(context, frame, out.baseAddress, Int32(width * 4))
+        }
+        if let descriptor = av_pix_fmt_desc_get(yuvFormat),
+           descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA | AV_PIX_FMT_FLAG_PAL) != 0 {
+            PremultipliedAlpha.premultiplyBGRA(&pixels)
         }
         return Pixmap(width: width, height: height, pixels: pixels)
     }

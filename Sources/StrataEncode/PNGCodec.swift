@@ -1,4 +1,5 @@
 import CPNG
+import StrataImage
 import StrataModel
 
 /// PNG files <-> `Pixmap` (premultiplied BGRA) through libpng.
@@ -32,23 +33,14 @@ public enum PNGCodec {
         try FileBytes.store(encoded, to: path)
     }
 
-    /// Decodes PNG file bytes to premultiplied BGRA.
+    /// Decodes PNG file bytes to premultiplied BGRA (StrataImage's decoder,
+    /// with this codec's larger size limit).
     public static func decode(_ bytes: [UInt8]) throws -> Pixmap {
-        var width: UInt32 = 0, height: UInt32 = 0
-        var rgba: UnsafeMutablePointer<UInt8>?
-        var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { data in
-            cpng_decode(data.baseAddress, data.count, UInt64(maxDecodedPixels),
-                        &width, &height, &rgba, &message, message.count)
+        do {
+            return try ImageDecoder.decodePNG(bytes, maxPixels: maxDecodedPixels)
+        } catch {
+            throw EncodeError(error.message)
         }
-        guard status == 0, let rgba else {
-            throw EncodeError("invalid PNG: \(String(cMessage: message))")
-        }
-        defer { cpng_free(rgba) }
-        let count = Int(width) * Int(height) * 4
-        var pixels = [UInt8](UnsafeBufferPointer(start: rgba, count: count))
-        PremultipliedAlpha.premultiplyToBGRA(&pixels)
-        return Pixmap(width: Int(width), height: Int(height), pixels: pixels)
     }
 
     /// Reads and decodes the PNG file at `path`.

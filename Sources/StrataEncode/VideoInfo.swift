@@ -12,6 +12,8 @@ public struct VideoInfo: Sendable, Hashable {
     public var duration: Double
     /// Frames per second (the stream's average frame rate).
     public var fps: Double
+    /// The same rate as libav's exact fraction, `30000/1001`.
+    public var frameRate: String = ""
     public var colorPrimaries: String
     public var colorTransfer: String
     public var colorMatrix: String

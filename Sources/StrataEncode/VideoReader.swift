@@ -7,7 +7,7 @@ public enum VideoReader {
     /// Codec, size, frame count, duration, rate and colour tags of the first
     /// video stream of `path`. Counts frames by reading every packet.
     public static func probe(path: String) throws -> VideoInfo {
-        let input = try VideoInput(path: path)
+        let input = try MediaInput(path: path)
         let buffers = try DecodeBuffers()
         var frames = 0
         while try input.read(into: buffers.packet) {
@@ -23,7 +23,7 @@ public enum VideoReader {
             duration = Double(format.pointee.duration) / Double(AV_TIME_BASE)
         }
         let rate = stream.avg_frame_rate.num > 0 ? stream.avg_frame_rate : stream.r_frame_rate
-        return VideoInfo(
+        var info = VideoInfo(
             codec: AV.name(avcodec_get_name(parameters.codec_id)),
             pixelFormat: AV.name(av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format))),
             width: Int(parameters.width), height: Int(parameters.height),
@@ -33,18 +33,21 @@ public enum VideoReader {
             colorTransfer: AV.name(av_color_transfer_name(parameters.color_trc)),
             colorMatrix: AV.name(av_color_space_name(parameters.color_space)),
             colorRange: AV.name(av_color_range_name(parameters.color_range)))
+        info.frameRate = "\(rate.num)/\(rate.den)"
+        return info
     }
 
     /// Decodes the frames at `indices` (0-based, presentation order) to
-    /// opaque premultiplied BGRA, converting with the stream's own YUV
-    /// matrix and range. Stops reading after the last wanted frame.
+    /// premultiplied BGRA (with the stream's alpha: ProRes 4444, VP9 with
+    /// alpha, GIF, APNG, WebP; opaque otherwise), converting with the
+    /// stream's own YUV matrix and range. Stops reading after the last wanted frame.
     /// Throws if an index is negative or past the end of the video.
     /// - Parameter threads: decoder threads (decoding is exact whatever the count).
     public static func decodeFrames(path: String, indices: Set<Int>, threads: Int = 2) throws -> [Int: Pixmap] {
         guard let last = indices.max(), let first = indices.min() else { return [:] }
         guard first >= 0 else { throw EncodeError("\(path): frame index \(first) is negative") }
-        let input = try VideoInput(path: path)
-        let decoder = try VideoDecoder(input, threads: threads)
+        let input = try MediaInput(path: path)
+        let decoder = try MediaDecoder(input, threads: threads)
         let buffers = try DecodeBuffers()
         var converter: FrameConverter?
         var result: [Int: Pixmap] = [:]

@@ -46,13 +46,14 @@ public enum ImageDecoder {
 
     /// Reads and decodes a file.
     public static func read(path: String) throws(ImageError) -> Pixmap {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImageError("cannot read '\(path)'")
-        }
-        return try decode([UInt8](data))
+        let bytes: [UInt8]
+        do { bytes = try SystemFiles.contents(of: path) } catch { throw ImageError(error.message) }
+        return try decode(bytes)
     }
 
-    static func decodePNG(_ bytes: [UInt8]) throws(ImageError) -> Pixmap {
+    /// PNG bytes -> premultiplied BGRA; refuses images above `maxPixels`.
+    /// The one PNG decoder (PNGCodec reads goldens through it too).
+    public static func decodePNG(_ bytes: [UInt8], maxPixels: Int = ImageDecoder.maxPixels) throws(ImageError) -> Pixmap {
         var width: UInt32 = 0, height: UInt32 = 0
         var rgba: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
@@ -66,22 +67,7 @@ public enum ImageDecoder {
         defer { cpng_free(rgba) }
         let count = Int(width) * Int(height) * 4
         var pixels = [UInt8](UnsafeBufferPointer(start: rgba, count: count))
-        premultiplyRGBAToBGRA(&pixels)
+        PremultipliedAlpha.premultiplyToBGRA(&pixels)
         return Pixmap(width: Int(width), height: Int(height), pixels: pixels)
-    }
-
-    /// Straight RGBA -> premultiplied BGRA (Cairo's ARGB32), rounding.
-    static func premultiplyRGBAToBGRA(_ p: inout [UInt8]) {
-        p.withUnsafeMutableBufferPointer { b in
-            var i = 0
-            while i < b.count {
-                let r = UInt32(b[i]), g = UInt32(b[i + 1]), bl = UInt32(b[i + 2]), a = UInt32(b[i + 3])
-                func mul(_ c: UInt32) -> UInt8 { let t = c * a + 128; return UInt8((t + (t >> 8)) >> 8) }
-                b[i] = a == 255 ? UInt8(bl) : mul(bl)
-                b[i + 1] = a == 255 ? UInt8(g) : mul(g)
-                b[i + 2] = a == 255 ? UInt8(r) : mul(r)
-                i += 4
-            }
-        }
     }
 }

@@ -61,7 +61,7 @@ enum LibavImage {
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         let done = rgba.withUnsafeMutableBufferPointer { strata_sws_scale_frame_to_packed(sws, frame, $0.baseAddress, Int32(w * 4)) }
         guard done == Int32(h) else { throw ImageError("cannot convert the decoded pixels") }
-        ImageDecoder.premultiplyRGBAToBGRA(&rgba)
+        PremultipliedAlpha.premultiplyToBGRA(&rgba)
         return Pixmap(width: w, height: h, pixels: rgba)
     }
 

@@ -16,6 +16,8 @@ public struct Scene: Sendable {
     /// times). `TimelineCompiler` turns them into model changes, animations
     /// and transitions on the layers before any frame is sampled.
     public var timeline: [Transaction] = []
+    /// `audio:` tracks, mixed into the soundtrack of outputs that take audio.
+    public var audio: [AudioTrack] = []
 
     public init(file: String, canvas: Canvas, root: Layer) {
         self.file = file
@@ -24,9 +26,9 @@ public struct Scene: Sendable {
     }
 
     /// Number of frames: `round(duration * fps)`.
-    public var frameCount: Int { Int((canvas.duration * canvas.fps).rounded()) }
-    /// Frame i is sampled at `i / fps` seconds.
-    public func time(ofFrame i: Int) -> Double { Double(i) / canvas.fps }
+    public var frameCount: Int { canvas.frameRate.frame(nearest: canvas.duration) }
+    /// Frame i is sampled at exactly `i * den / num` seconds (`FrameRate`).
+    public func time(ofFrame i: Int) -> Double { canvas.frameRate.time(ofFrame: i) }
 }
 
 /// The output surface.
@@ -35,19 +37,39 @@ public struct Canvas: Sendable {
     public var size: Size
     /// Pixels per point.
     public var scale: Double = 1
-    /// Frames per second.
-    public var fps: Double = 30
+    /// Frames per second, exact (30000/1001 for 29.97).
+    public var frameRate = FrameRate(30)!
+    /// `frameRate` in frames per second.
+    public var fps: Double { frameRate.framesPerSecond }
     /// Seconds.
     public var duration: Double = 1
     public var background: Color?
+    /// Where `canvas:` is in the scene file (for warnings about the output).
+    public var location: SourceLocation?
+    /// Whether the canvas background lets what is behind show: no
+    /// background, or one with alpha < 1. Such frames have alpha.
+    public var isTransparent: Bool { (background?.alpha ?? 0) < 1 }
     /// Named alternative sizes in points, in file order.
     public var variants: [(name: String, size: Size)] = []
+    /// Where the settings are written, for diagnostics about them.
+    public var locations = CanvasLocations()
 
     public init(size: Size) { self.size = size }
 
     /// Output size in whole pixels.
     public var pixelWidth: Int { Int((size.width * scale).rounded()) }
     public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+}
+
+/// Where a scene's canvas settings are written (nil: not written, a default).
+public struct CanvasLocations: Sendable {
+    /// The `size` value.
+    public var size: SourceLocation?
+    public var scale: SourceLocation?
+    public var duration: SourceLocation?
+    /// Each `variants` entry's size, by variant name.
+    public var variants: [String: SourceLocation] = [:]
+    public init() {}
 }
 
 /// Limits that keep bad input from becoming a hang or an out-of-memory.
@@ -66,6 +88,8 @@ public enum Limits {
     public static let maxFPS = 240.0
     /// Seconds of scene.
     public static let maxDuration = 3600.0
+    /// `audio:` tracks (each decodes up to the scene's length, 384 KB a second).
+    public static let maxAudioTracks = 16
 }
 
 /// The `golden:` section.
@@ -108,8 +132,10 @@ public struct GoldenFrame: Sendable, Hashable {
 /// The default (channel 2, pixels 0.001, no PSNR floor, no anti-aliasing
 /// allowance) is the one documented in docs/golden-testing.md.
 public struct Tolerance: Sendable, Hashable {
-    /// Largest per-channel difference (0...255) that counts as equal.
+    /// Largest per-channel difference (in `channelRange`) that counts as equal.
     public var channel: Int = 2
+    /// Per-channel differences a tolerance may allow: 8-bit channels.
+    public static let channelRange = 0...255
     /// Fraction (0...1) of pixels allowed to differ by more than `channel`.
     public var pixels: Double = 0.001
     /// Count of pixels allowed to differ; when set, used instead of `pixels`.

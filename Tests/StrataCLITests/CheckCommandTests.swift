@@ -47,6 +47,10 @@ final class CheckCommandTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/check/ui/box/00005-\(kind).png"), kind)
         }
         try assertReportIsWellFormed(dir + "/out/check/report.html")
+        // The failing scene's timeline, as a contact sheet, in the report.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/check/ui/box/timeline.png"))
+        XCTAssertTrue(try String(contentsOfFile: dir + "/out/check/report.html", encoding: .utf8)
+            .contains("<img src=\"ui/box/timeline.png\" alt=\"contact sheet of the scene\""))
         let junit = try String(contentsOfFile: dir + "/out/junit.xml", encoding: .utf8)
         XCTAssertTrue(junit.contains("<failure"), junit)
         // A looser tolerance lets it pass.

@@ -69,7 +69,8 @@ final class InspectValidateTests: XCTestCase {
         """, in: dir)
         let r = try CLIHarness.run(["validate", scene])
         XCTAssertEqual(r.status, 2)
-        let lines = r.stderr.split(separator: "\n").map(String.init)
+        // Headlines; the excerpts under them start with a space.
+        let lines = r.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix(" ") }
         XCTAssertEqual(lines.count, 2, r.stderr)
         XCTAssertTrue(lines[0].hasPrefix("\(scene):4:"), lines[0])
         XCTAssertTrue(lines[0].contains(": error: "), lines[0])

@@ -8,7 +8,7 @@ import XCTest
 /// Y = 16 + 219 (0.2126 R + 0.7152 G + 0.0722 B), chroma 128 +- 112.
 final class FrameConverterTests: XCTestCase {
     private func yuv(_ r: UInt8, _ g: UInt8, _ b: UInt8) throws -> (y: Int, u: Int, v: Int) {
-        let converter = try FrameConverter.toYUV420(width: 8, height: 8)
+        let converter = try FrameConverter.forEncoding(width: 8, height: 8, format: AV_PIX_FMT_YUV420P)
         var frame = av_frame_alloc()
         defer { av_frame_free(&frame) }
         let f = try XCTUnwrap(frame)

@@ -67,3 +67,26 @@ func assertThrowsEncodeError<T>(_ parts: [String], file: StaticString = #filePat
         XCTFail("unexpected error type \(error)", file: file, line: line)
     }
 }
+
+/// What ffprobe (the `ffmpeg` Debian package, installed by `make deps`)
+/// says about a file: `-show_streams -show_format -count_frames` as JSON.
+func ffprobe(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ffprobe", "-v", "error", "-of", "json", "-count_frames", "-show_streams", "-show_format", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch {
+        XCTFail("ffprobe is missing: run 'make deps' (it installs the ffmpeg package for tests)", file: file, line: line)
+        return [:]
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "ffprobe \(path)", file: file, line: line)
+    return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+}
+
+/// The stream of `type` ("video", "audio") in ffprobe's answer.
+func ffprobeStream(_ probe: [String: Any], _ type: String) -> [String: Any] {
+    ((probe["streams"] as? [[String: Any]]) ?? []).first { $0["codec_type"] as? String == type } ?? [:]
+}

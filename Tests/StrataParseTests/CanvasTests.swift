@@ -56,7 +56,7 @@ final class CanvasTests: XCTestCase {
         assertOnlyError(Marked("strata: 1\ncanvas: {size: [10, 10], scale: ⟨s⟩8.001}\n"), at: "s",
                         "expected a number greater than 0 and at most 8, found '8.001'")
         assertOnlyError(Marked("strata: 1\ncanvas: {size: [10, 10], fps: ⟨f⟩0}\n"), at: "f",
-                        "expected a number greater than 0 and at most 240, found '0'")
+                        "expected a frame rate greater than 0 and at most 240 (30, 29.97 or \"30000/1001\"), found '0'")
         assertOnlyError(Marked("strata: 1\ncanvas: {size: [10, 10], duration: ⟨d⟩3601s}\n"), at: "d",
                         "expected a time greater than 0s and at most 3600s, found '3601s'")
         assertOnlyError(Marked("strata: 1\ncanvas: {size: ⟨s⟩[16385, 10]}\n"), at: "s",
@@ -130,7 +130,8 @@ final class CanvasTests: XCTestCase {
             _ = try SceneLoader.load(file: "/nonexistent/scene.yaml", options: SceneLoadOptions())
             XCTFail()
         } catch {
-            XCTAssertEqual(error.description, "<command line>:1:1: error: scene file '/nonexistent/scene.yaml' not found")
+            XCTAssertEqual(error.items.map(\.message), ["cannot open '/nonexistent/scene.yaml': No such file or directory"])
+            XCTAssertEqual(error.items.map(\.location), [.wholeFile("/nonexistent/scene.yaml")])
         }
     }
 }

@@ -41,10 +41,10 @@ final class GoldenTests: XCTestCase {
     }
 
     func testDuplicateFramesAreWarnings() {
-        let m = golden("  frames: [30, ⟨d⟩1s]\n")
+        let m = golden("  frames: [⟨first⟩30, ⟨d⟩1s]\n")
         switch load(m) {
         case .success(let r):
-            XCTAssertEqual(r.warnings.map(\.description), ["\(m.at("d")): warning: frame 30 is already listed (at 4:12)"])
+            XCTAssertEqual(r.warnings.map(\.description), ["\(m.at("d")): warning: frame 30 is already listed\n\(m.at("first")): note: frame 30 is first listed here"])
         case .failure(let e): XCTFail("\(e)")
         }
     }

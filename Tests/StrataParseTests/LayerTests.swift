@@ -13,7 +13,7 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(layer.properties.borderColor, .black)
         XCTAssertEqual(layer.timing, LayerTiming())
         XCTAssertTrue(layer.animations.isEmpty)
-        XCTAssertEqual(layer.location, SourceLocation(file: "test.yaml", line: 4, column: 5))
+        XCTAssertEqual(layer.location.start, SourceLocation(file: "test.yaml", line: 4, column: 5))
     }
 
     func testEverySupportedKey() {
@@ -116,8 +116,9 @@ final class LayerTests: XCTestCase {
     }
 
     func testNames() {
-        assertOnlyError(Marked(sceneText("layers:\n  - name: a\n  - name: ⟨d⟩a\n")), at: "d",
-                        "duplicate layer name 'a' among siblings (first at 4:11)")
+        let names = Marked(sceneText("layers:\n  - name: ⟨first⟩a\n  - name: ⟨d⟩a\n"))
+        assertOnlyError(names, at: "d", "duplicate layer name 'a' among siblings\n\(names.at("first")): note: the first layer named 'a'")
+        XCTAssertEqual(diagnostics(names).first?.notes, [DiagnosticNote(SourceLocation(file: "test.yaml", line: 4, column: 11, end: SourcePosition(line: 4, column: 12)), "the first layer named 'a'")])
         XCTAssertNotNil(scene(Marked(sceneText("layers:\n  - name: a\n    sublayers: [{name: a}]\n"))))
         assertOnlyError(Marked(layerScene("name: ⟨n⟩my card")), at: "n", "layer name 'my card' may use only letters, digits, '_' and '-'")
         assertOnlyError(Marked(layerScene("name: ⟨n⟩12")), at: "n",
@@ -140,7 +141,7 @@ final class LayerTests: XCTestCase {
         """)
         let items = diagnostics(m)
         XCTAssertEqual(items.map(\.description), [
-            "\(m.at("fps")): error: expected a number greater than 0 and at most 240, found 'fast'",
+            "\(m.at("fps")): error: expected a frame rate greater than 0 and at most 240 (30, 29.97 or \"30000/1001\"), found 'fast'",
             "\(m.at("o")): error: expected a number from 0 to 1, found '1.5'",
             "\(m.at("p")): error: expected a number, found 'y'",
             "\(m.at("h")): error: expected true or false, found 'yes'",
@@ -202,8 +203,8 @@ final class LayerTests: XCTestCase {
     }
 
     func testAliasedLayersAreLocatedAtTheAlias() {
-        let m = Marked("strata: 1\ncanvas: {size: [10, 10]}\nlayers:\n  - &t {name: a}\n  - ⟨dup⟩*t\n")
-        assertOnlyError(m, at: "dup", "duplicate layer name 'a' among siblings (first at 4:15)")
+        let m = Marked("strata: 1\ncanvas: {size: [10, 10]}\nlayers:\n  - &t {name: ⟨first⟩a}\n  - ⟨dup⟩*t\n")
+        assertOnlyError(m, at: "dup", "duplicate layer name 'a' among siblings\n\(m.at("first")): note: the first layer named 'a'")
         let ok = Marked("strata: 1\ncanvas: {size: [10, 10]}\nlayers:\n  - name: g\n    sublayers: [&t {opacity: 1}]\n  - sublayers: [⟨use⟩*t]\n")
         XCTAssertEqual(scene(ok)?.root.sublayers[1].sublayers[0].location.description, ok.at("use"))
     }

@@ -30,7 +30,11 @@ extension SceneBuilder {
         var typeKnown = true
         if node.mapping != nil {
             if let t = node["type"] {
-                if let parsed = take(Values.choice(t, KeyTables.animationTypes, what: "animation type")) {
+                if let name = t.scalar?.text, let transition = Transition.Kind(rawValue: name) {
+                    // CATransition is not a CAAnimation here: it needs a change to run between.
+                    sink.error(t.location, "'\(transition.rawValue)' is a transition, not an animation type; transitions belong in a transaction: timeline: [{at: 1s, transition: {type: \(transition.rawValue)}, set: {...}}] (or a layer's actions)")
+                    typeKnown = false
+                } else if let parsed = take(Values.choice(t, KeyTables.animationTypes, what: "animation type")) {
                     type = parsed
                 } else {
                     typeKnown = false
@@ -107,9 +111,23 @@ extension SceneBuilder {
         animation.timing = timing
         animation.timingFunction = timingFunction ?? .linear
         if let removedOnCompletion { animation.removedOnCompletion = removedOnCompletion }
+        if depth == 0 { warnAboutFillWithoutHold(m, animation) }
         animation.additive = additive
         animation.cumulative = cumulative
         return BuiltAnimation(animation: animation, hasDuration: hasDuration, hasTimingFunction: timingFunction != nil)
+    }
+
+    /// Core Animation removes a finished animation unless `removedOnCompletion`
+    /// is false, so a forwards fill alone never holds the end value: the
+    /// layer snaps back to its model value. (Inside a group the children's
+    /// fill works and their `removedOnCompletion` is ignored, so only
+    /// animations on the layer itself are checked.)
+    mutating func warnAboutFillWithoutHold(_ m: MappingReader, _ animation: Animation) {
+        let fill = animation.timing.fillMode
+        guard fill == .forwards || fill == .both, animation.removedOnCompletion, let at = m["fillMode"] else { return }
+        let notes = m.keyNode("removedOnCompletion").map { [DiagnosticNote($0.location, "removedOnCompletion is set to true here")] } ?? []
+        let what = fill == .both ? "the forwards half of fillMode 'both' has no effect" : "fillMode 'forwards' has no effect"
+        sink.warning(at.location, "\(what): removedOnCompletion is true\(notes.isEmpty ? " (the default)" : ""), so the animation is removed when it ends and the layer shows its model value again; add 'removedOnCompletion: false' to hold the end value (or set the model value to it)", notes: notes)
     }
 
     /// Keys of another animation type are errors that name the types they belong to.
@@ -225,7 +243,8 @@ extension SceneBuilder {
                 return index % 2 == 0 ? Values.number(item, .unit, what: "an x control coordinate") : Values.number(item)
             }.map { .custom($0[0], $0[1], $0[2], $0[3]) }
         }
-        return Values.choice(node, KeyTables.timingFunctionNames, what: "timing function").map {
+        return Values.choice(node, KeyTables.timingFunctionNames, what: "timing function",
+                             aliases: KeyTables.timingFunctionAliases).map {
             switch $0 {
             case "easeIn": return .easeIn
             case "easeOut": return .easeOut
@@ -253,7 +272,8 @@ extension SceneBuilder {
         case .failure(let e):
             let words = [text] + text.split(separator: ".").map(String.init).reversed()
             if let guess = words.lazy.compactMap({ Suggestion.closest(to: $0, in: e.candidates) }).first {
-                return Values.fail(node, "\(e.message); did you mean '\(guess)'?")
+                return .failure(Diagnostic(node.location, "\(e.message); did you mean '\(guess)'?",
+                                           suggestion: guess == words[0] || !text.contains(".") ? guess : nil))
             }
             let choices = !e.candidates.isEmpty && e.candidates.count <= 6 ? "; expected \(Suggestion.list(e.candidates))" : ""
             return Values.fail(node, e.message + choices)

@@ -13,12 +13,14 @@ extension SceneBuilder {
             guard let c = buildConstraint(item) else { continue }
             let sameAxis = result.filter { $0.attribute.axis == c.attribute.axis }
             if let same = sameAxis.first(where: { $0.attribute == c.attribute }) {
-                sink.error(c.location, "'\(c.attribute.rawValue)' is already constrained (at \(Self.place(same.location))); a layer takes one constraint per attribute")
+                sink.error(c.location, "'\(c.attribute.rawValue)' is already constrained; a layer takes one constraint per attribute",
+                           notes: [DiagnosticNote(same.location, "'\(c.attribute.rawValue)' is first constrained here")])
                 continue
             }
             if sameAxis.count >= 2 {
-                let earlier = sameAxis.map { "'\($0.attribute.rawValue)' (at \(Self.place($0.location)))" }.joined(separator: " and ")
-                sink.error(c.location, "a third constraint on the \(c.attribute.axis.name) axis ('\(c.attribute.rawValue)'); Core Animation takes at most two per axis, here \(earlier)")
+                let earlier = sameAxis.map { "'\($0.attribute.rawValue)'" }.joined(separator: " and ")
+                sink.error(c.location, "a third constraint on the \(c.attribute.axis.name) axis ('\(c.attribute.rawValue)'); Core Animation takes at most two per axis, here \(earlier)",
+                           notes: sameAxis.map { DiagnosticNote($0.location, "'\($0.attribute.rawValue)' is constrained here") })
                 continue
             }
             result.append(c)
@@ -90,23 +92,20 @@ extension SceneBuilder {
             var steps = cycle.path.prefix(limit).map(step)
             if cycle.path.count > limit { steps.append("... (\(cycle.path.count - limit) more)") }
             let first = cycle.path[0]
-            sink.error(siblings[first.layer].constraints[first.constraint].location,
-                       who + ": " + steps.joined(separator: ", ") + "; no order lays them out")
             let others = cycle.edges.filter { $0 != first }
-            for e in others.prefix(limit) {
-                let c = siblings[e.layer].constraints[e.constraint]
-                sink.append(Diagnostic(c.location, "this constraint of '\(layerName(e.layer))' is part of the cycle", severity: .note))
-            }
+            var notes = others.prefix(limit).map { e in
+                DiagnosticNote(siblings[e.layer].constraints[e.constraint].location,
+                               "this constraint of '\(layerName(e.layer))' is part of the cycle")
+            }.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
             if others.count > limit, let next = others.dropFirst(limit).first {
-                let c = siblings[next.layer].constraints[next.constraint]
-                sink.append(Diagnostic(c.location, "\(others.count - limit) more constraints from here on are part of the cycle", severity: .note))
+                notes.append(DiagnosticNote(siblings[next.layer].constraints[next.constraint].location,
+                                            "\(others.count - limit) more constraints from here on are part of the cycle"))
             }
+            sink.error(siblings[first.layer].constraints[first.constraint].location,
+                       who + ": " + steps.joined(separator: ", ") + "; no order lays them out", notes: notes)
         }
     }
 
     /// Layers, steps and notes listed for one cycle.
     static let maxListedInCycle = 20
-
-    /// `line:column` for messages that point at another place in the same file.
-    static func place(_ l: SourceLocation) -> String { "\(l.line):\(l.column)" }
 }

@@ -21,7 +21,8 @@ extension SceneBuilder {
                 guard let cell = buildCell(item) else { continue }
                 if let name = cell.name, let at = item["name"]?.location {
                     if let first = names[name] {
-                        sink.error(at, "duplicate emitter cell name '\(name)' (first at \(first.line):\(first.column))")
+                        sink.error(at, "duplicate emitter cell name '\(name)'",
+                                   notes: [DiagnosticNote(first, "the first cell named '\(name)'")])
                     }
                     names[name] = names[name] ?? at
                 }

@@ -31,7 +31,8 @@ extension SceneBuilder {
                 continue
             }
             if let first = seen[index] {
-                sink.warning(item.location, "frame \(index) is already listed (at \(first.line):\(first.column))")
+                sink.warning(item.location, "frame \(index) is already listed",
+                             notes: [DiagnosticNote(first, "frame \(index) is first listed here")])
             } else {
                 seen[index] = item.location
             }
@@ -85,7 +86,7 @@ extension SceneBuilder {
     mutating func buildTolerance(_ node: YAMLNode, base: Tolerance = .default) -> Tolerance? {
         guard let m = MappingReader(node, KeyTables.tolerance, sink: &sink) else { return nil }
         var t = base
-        if let v = read(m, "channel", { Values.integer($0, .closed(0, 255)) }) { t.channel = v }
+        if let v = read(m, "channel", { Values.integer($0, .closed(Double(Tolerance.channelRange.lowerBound), Double(Tolerance.channelRange.upperBound))) }) { t.channel = v }
         if let v = read(m, "pixels", { Values.number($0, .unit, what: "a fraction of pixels") }) { t.pixels = v }
         if let v = read(m, "pixelCount", { Values.integer($0, .nonNegative, what: "a pixel count") }) { t.pixelCount = v }
         if let v = read(m, "psnr", { Values.number($0, .positive, what: "a PSNR in dB") }) { t.psnr = v }

@@ -17,7 +17,8 @@ extension SceneBuilder {
                 continue
             }
             if let first = result.first(where: { $0.name == name }) {
-                sink.warning(item.location, "variant '\(name)' is already listed (at \(Self.place(first.location)))")
+                sink.warning(item.location, "variant '\(name)' is already listed",
+                             notes: [DiagnosticNote(first.location, "variant '\(name)' is first listed here")])
                 continue
             }
             result.append((name, item.location))

@@ -23,7 +23,8 @@ extension SceneBuilder {
             if let name = layer.name, let nameNode = item["name"] {
                 let at = item.aliasLocation ?? nameNode.location
                 if let first = names[name] {
-                    sink.error(at, "duplicate layer name '\(name)' among siblings (first at \(first.line):\(first.column))")
+                    sink.error(at, "duplicate layer name '\(name)' among siblings",
+                               notes: [DiagnosticNote(first, "the first layer named '\(name)'")])
                 } else {
                     names[name] = at
                 }

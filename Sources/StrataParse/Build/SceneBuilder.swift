@@ -84,8 +84,10 @@ struct SceneBuilder {
         let timeline = top["timeline"].map { buildTimeline($0, root: root) } ?? []
         var golden: GoldenPolicy?
         if let g = top["golden"] { golden = buildGolden(g, canvas: canvas) }
+        let audio = top["audio"].map { buildAudio($0) } ?? []
         guard let canvas else { return nil }
         var scene = Scene(file: file, canvas: canvas, root: root)
+        scene.audio = audio
         scene.params = params
         scene.assets = assets
         scene.golden = golden
@@ -100,8 +102,9 @@ struct SceneBuilder {
         guard let m = MappingReader(node, KeyTables.canvas, sink: &sink) else { return nil }
         let size = read(m, "size") { Values.size($0, .positive) }
         var canvas = Canvas(size: size ?? Size(1, 1))
+        canvas.location = node.location
         if let v = read(m, "scale", { Values.number($0, .positive(atMost: 8)) }) { canvas.scale = v }
-        if let v = read(m, "fps", { Values.number($0, .positive(atMost: Limits.maxFPS)) }) { canvas.fps = v }
+        if let v = read(m, "fps", Values.frameRate) { canvas.frameRate = v }
         if let v = read(m, "duration", { Values.time($0, .positive(atMost: Limits.maxDuration)) }) { canvas.duration = v }
         if let b = m["background"], !b.isNull { canvas.background = take(Values.color(b)) }
         if let variants = m["variants"], let pairs = namedMapping(variants, what: "variant") {
@@ -110,13 +113,17 @@ struct SceneBuilder {
                       let s = take(Values.size(pair.value, .positive)) else { continue }
                 checkPixels(s, scale: canvas.scale, at: pair.value, what: "variant '\(name)'")
                 canvas.variants.append((name: name, size: s))
+                canvas.locations.variants[name] = pair.value.location
             }
         }
+        canvas.locations.scale = m["scale"]?.location
+        canvas.locations.duration = m["duration"]?.location
         guard let size, let sizeNode = m["size"] else { return nil }
+        canvas.locations.size = sizeNode.location
         checkPixels(size, scale: canvas.scale, at: sizeNode, what: "the canvas")
         if (canvas.duration * canvas.fps).rounded() < 1 {
             let at = m["duration"] ?? m["fps"] ?? node
-            sink.error(at.location, "the scene has no frames: \(Values.format(canvas.duration))s at \(Values.format(canvas.fps)) fps rounds to 0 frames")
+            sink.error(at.location, "the scene has no frames: \(Values.format(canvas.duration))s at \(canvas.frameRate) fps rounds to 0 frames")
         }
         return canvas
     }

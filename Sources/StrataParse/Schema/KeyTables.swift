@@ -11,12 +11,24 @@ enum KeyTables {
         KeySpec("layers", .list(.ref("layer")), "sublayers of the root layer, back to front; default none"),
         KeySpec("timeline", .list(.ref("transaction")), "transactions: property changes committed at times, with implicit animations"),
         KeySpec("golden", .ref("golden"), "golden-frame policy for `strata check`"),
+        KeySpec("audio", .list(.ref("audioTrack")), "sound files mixed into the soundtrack of .mp4, .mov and .webm outputs"),
+    ])
+
+    static let audioTrack = KeyTable(what: "audio track", keys: [
+        KeySpec("file", .string, required: true, "the sound file (any format libavformat reads), relative to the scene file's directory"),
+        KeySpec("start", .time(.nonNegative), "scene time of the track's first sample; default 0"),
+        KeySpec("trim", .tuple([.time(.nonNegative), .time(.nonNegative)]), "[from, to] in the file's time: the part that plays; default the whole file"),
+        KeySpec("volume", .anyOf([.number(.nonNegative), .string]), "a gain factor (0.5) or decibels (\"-6dB\"); default 1"),
+        KeySpec("fadeIn", .time(.nonNegative), "linear fade from silence at the track's start; default 0"),
+        KeySpec("fadeOut", .time(.nonNegative), "linear fade to silence at the track's end (or the scene's); default 0"),
+        KeySpec("loop", .bool, "repeat the (trimmed) file until the scene ends; default false"),
     ])
 
     static let canvas = KeyTable(what: "canvas", keys: [
         KeySpec("size", .size(.positive), required: true, "root layer size [w, h] in points"),
         KeySpec("scale", .number(.positive(atMost: 8)), "pixels per point, greater than 0 and at most 8; default 1"),
-        KeySpec("fps", .number(.positive(atMost: Limits.maxFPS)), "frames per second; default 30"),
+        KeySpec("fps", .anyOf([.number(.positive(atMost: Limits.maxFPS)), .string]),
+                "frames per second, kept exact: 30, 12.5, 29.97 (= 30000/1001) or \"24000/1001\"; default 30"),
         KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "scene length; default 1s"),
         KeySpec("background", .color, "root layer backgroundColor; default none (transparent)"),
         KeySpec("variants", .namedMap(.size(.positive)), "named canvas sizes [w, h] in points, picked with --variant"),
@@ -117,6 +129,11 @@ enum KeyTables {
     ]
 
     static let timingFunctionNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+    /// Names of other tools (CSS, easing libraries) and the timing function they mean.
+    static let timingFunctionAliases = [
+        "easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "ease-in": "easeIn", "ease-out": "easeOut",
+        "ease": "default",
+    ]
 
     static let transaction = KeyTable(what: "transaction", keys: [
         KeySpec("at", .time(.closed(0, Limits.maxDuration)), "commit time in scene time; required on top-level entries, not on nested ones"),

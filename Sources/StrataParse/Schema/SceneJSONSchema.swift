@@ -43,6 +43,7 @@ enum SchemaGenerator {
             ("transaction", .object(objectBody(KeyTables.transaction))),
             ("transition", .object(objectBody(KeyTables.transition))),
             ("golden", .object(objectBody(KeyTables.golden))),
+            ("audioTrack", .object(objectBody(KeyTables.audioTrack))),
             ("goldenFrame", .object(objectBody(KeyTables.goldenFrame))),
             ("tolerance", .object(objectBody(KeyTables.tolerance))),
             ("constraint", .object(objectBody(KeyTables.constraint))),

@@ -1,11 +1,14 @@
 /// "Did you mean" suggestions by edit distance.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a likely
     /// misspelling: a case-insensitive match, or an edit distance (insert,
     /// delete, substitute, swap of neighbours) of at most max(1, length / 3).
     /// Words under 3 letters only match case-insensitively (any 1-letter word
     /// is one edit from any other).
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    /// `aliases` maps names other tools use (CSS's `ease-in-out`, a
+    /// guessed `easeInOut`) to the candidate they mean; they win over distance.
+    public static func closest(to word: String, in candidates: [String], aliases: [String: String] = [:]) -> String? {
+        if let meant = aliases[word], candidates.contains(meant) { return meant }
         let lower = word.lowercased()
         if let same = candidates.first(where: { $0.lowercased() == lower }) { return same }
         guard word.count >= 3 else { return nil }
@@ -19,7 +22,7 @@ enum Suggestion {
     }
 
     /// `; did you mean 'x'?` or nothing.
-    static func hint(for word: String, in candidates: [String]) -> String {
+    public static func hint(for word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -12,9 +12,35 @@ extension Values {
     }
 
     /// An angle in radians: `45deg`, `1.2rad`, `0.25turn`, or a bare number of degrees.
+    /// A bare number that looks like radians (3.14159, 1.5708: a multiple of
+    /// π/4 or π/6 up to 4π, within 0.2%) is a warning: it is read as degrees.
     static func angle(_ node: YAMLNode, _ bound: Bound = .any) -> Parsed<Double> {
-        measure(node, bound, units: angleUnits, bareFactor: Double.pi / 180,
-                what: "an angle", example: "like 45deg, 1.2rad or 0.25turn")
+        let parsed = measure(node, bound, units: angleUnits, bareFactor: Double.pi / 180,
+                             what: "an angle", example: "like 45deg, 1.2rad or 0.25turn")
+        if case .success = parsed, let s = node.scalar, let bare = s.number, let radians = radianLook(bare) {
+            let text = s.text
+            ValueWarnings.current?.add(Diagnostic(
+                node.location, "a bare angle is in degrees: \(text) is \(text)°, but it looks like \(radians.name) radians (\(format(radians.degrees))°); write \(text)rad if radians are meant, or \(format(radians.degrees))deg",
+                severity: .warning, suggestion: text + "rad"))
+        }
+        return parsed
+    }
+
+    /// The multiple of π a bare number is close to, with its name and size in
+    /// degrees: `6.283185` is 2π, 360°. Nil for whole numbers and other values.
+    static func radianLook(_ value: Double) -> (name: String, degrees: Double)? {
+        let v = abs(value)
+        guard v >= 0.2, v != v.rounded(), value.isFinite else { return nil }
+        for denominator in [1, 2, 3, 4, 6] {
+            let n = (v / Double.pi * Double(denominator)).rounded()
+            guard n >= 1, n <= Double(4 * denominator) else { continue }
+            let exact = n * Double.pi / Double(denominator)
+            guard abs(v - exact) / exact < 0.002 else { continue }
+            let whole = Int(n), sign = value < 0 ? "-" : ""
+            let numerator = whole == 1 ? "π" : "\(whole)π"
+            return (sign + (denominator == 1 ? numerator : "\(numerator)/\(denominator)"), (value < 0 ? -1 : 1) * n * 180 / Double(denominator))
+        }
+        return nil
     }
 
     /// A number with one of `units` (no space between), or a bare number times
@@ -50,5 +76,18 @@ extension Values {
     private static func boundPhrase(_ bound: Bound, bareFactor: Double) -> String {
         let unitName = bareFactor == 1 ? "s" : "deg"
         return suffix(bound) { format($0 / bareFactor) + unitName }
+    }
+}
+
+extension Values {
+    /// A frame rate, exact: a number (29.97 is NTSC's 30000/1001, see
+    /// `FrameRate(decimal:)`) or a fraction `"24000/1001"`, greater than 0
+    /// and at most `Limits.maxFPS`.
+    static func frameRate(_ node: YAMLNode) -> Parsed<FrameRate> {
+        let expected = "expected a frame rate greater than 0 and at most \(format(Limits.maxFPS)) (30, 29.97 or \"30000/1001\")"
+        guard let s = node.scalar, !node.isNull else { return fail(node, "\(expected), found \(found(node))") }
+        let rate = s.number.flatMap { FrameRate(decimal: $0) } ?? FrameRate(parsing: s.text)
+        guard let rate, rate.framesPerSecond <= Limits.maxFPS else { return fail(node, "\(expected), found \(node.found)") }
+        return .success(rate)
     }
 }

@@ -125,14 +125,17 @@ enum Values {
         }
     }
 
-    /// One of `choices`; `what` names the setting ("fillMode").
-    static func choice(_ node: YAMLNode, _ choices: [String], what: String) -> Parsed<String> {
+    /// One of `choices`; `what` names the setting ("fillMode"). `aliases`
+    /// maps names other tools use to the choice they mean, for the suggestion.
+    static func choice(_ node: YAMLNode, _ choices: [String], what: String,
+                       aliases: [String: String] = [:]) -> Parsed<String> {
         guard let s = node.scalar, case .string(let text) = s.value else {
             return fail(node, "expected a \(what): \(Suggestion.list(choices)), found \(node.found)")
         }
         if choices.contains(text) { return .success(text) }
-        let hint = Suggestion.hint(for: text, in: choices)
-        return fail(node, "unknown \(what) '\(YAMLNode.clip(text))'" + (hint.isEmpty ? "; expected \(Suggestion.list(choices))" : hint))
+        let guess = Suggestion.closest(to: text, in: choices, aliases: aliases)
+        let hint = guess.map { "; did you mean '\($0)'?" } ?? "; expected \(Suggestion.list(choices))"
+        return .failure(Diagnostic(node.location, "unknown \(what) '\(YAMLNode.clip(text))'" + hint, suggestion: guess))
     }
 
     /// One case of an enum whose raw values are the YAML spellings.

@@ -1,0 +1,55 @@
+import Foundation
+import StrataModel
+import StrataCompiler
+
+/// Parsers for values typed on the command line (`2s`, `1920x1080`, `0-119`).
+enum CommandLineValue {
+    /// `1.5s`, `500ms`, or bare seconds; finite.
+    static func time(_ text: String) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let value: Double?
+        if t.hasSuffix("ms") { value = Double(t.dropLast(2)).map { $0 / 1000 } }
+        else if t.hasSuffix("s") { value = Double(t.dropLast()) }
+        else { value = Double(t) }
+        guard let v = value, v.isFinite else { return nil }
+        return v
+    }
+
+    /// `WxH` in points.
+    static func size(_ text: String) -> Size? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
+        return Size(w, h)
+    }
+
+    /// `A-B` or `A` (inclusive frame numbers).
+    static func frames(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 1, let a = Int(parts[0]), a >= 0 { return a...a }
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else { return nil }
+        return a...b
+    }
+
+    /// `COLSxROWS` (a contact sheet grid) or `COLS` alone; at most `ContactSheet.maxTiles` tiles.
+    static func grid(_ text: String) -> (columns: Int, rows: Int?)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard let columns = Int(parts[0]), columns >= 1, columns <= ContactSheet.maxTiles else { return nil }
+        if parts.count == 1 { return (columns, nil) }
+        guard parts.count == 2, let rows = Int(parts[1]), rows >= 1, columns * rows <= ContactSheet.maxTiles else { return nil }
+        return (columns, rows)
+    }
+}
+
+/// `--set NAME=VALUE`: a param's value from the command line.
+struct ParamOverride: Sendable, Hashable {
+    var name: String
+    var value: String
+
+    /// `name=value` with a name before the first `=`.
+    init?(_ text: String) {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { return nil }
+        name = String(text[..<eq])
+        value = String(text[text.index(after: eq)...])
+    }
+}
