@@ -1,16 +1,20 @@
 # Strata: `make demo` and `make test` are all a fresh Debian machine needs.
 SWIFT ?= swift
 PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libavfilter \
-        libswresample libmicrohttpd
+        libswresample libmicrohttpd librsvg-2.0 rlottie
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
             libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev \
-            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev pkg-config fonts-dejavu-core
+            libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev librsvg2-dev librlottie-dev \
+            pkg-config fonts-dejavu-core
 # Test tools: shells and groff check the completion scripts and the man page;
 # ffmpeg/ffprobe read the videos back and what `render -o -` streams (the
 # product never runs them); xmllint validates JUnit XML against
-# Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal.
-TOOLS := zsh fish groff ffmpeg ffprobe xmllint script
-TOOL_PKGS := zsh fish groff-base ffmpeg libxml2-utils bsdutils
+# Tests/Schemas/junit-10.xsd; script (util-linux) gives tests a terminal;
+# node with Debian's node-ajv checks the JSON Schema in JavaScript, as editors
+# run it (its patterns compiled as yaml-language-server does, Ajv's draft-07).
+TOOLS := zsh fish groff ffmpeg ffprobe xmllint script node
+TOOL_PKGS := zsh fish groff-base ffmpeg libxml2-utils bsdutils nodejs node-ajv
+NODE_MODULES := /usr/share/nodejs
 BIN_RELEASE := .build/release/strata
 MAN_PAGE := .build/man/strata.1
 COMPLETIONS := .build/completions
@@ -31,7 +35,7 @@ INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 FONTS := scenes/fonts/DejaVuSans.ttf scenes/fonts/LICENSE
 
-.PHONY: deps build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench man completions install uninstall clean
+.PHONY: deps deps-python build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench docs man completions install uninstall clean
 
 # Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
@@ -39,6 +43,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing=1; \
 	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing=1; done; \
 	for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || missing=1; done; \
+	[ -f $(NODE_MODULES)/ajv/package.json ] || missing=1; \
 	if [ $$missing = 1 ]; then \
 	  echo "make deps: installing C libraries and test tools with apt-get"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -46,10 +51,26 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(APT_PKGS) $(TOOL_PKGS); \
 	else echo "make deps: all C libraries and test tools present"; fi
 
+# Idempotent: the Python package the schema test validates with (jsonschema),
+# from PyPI with pip, only when python3 cannot import it.
+deps-python:
+	@if python3 -c 'import jsonschema' 2>/dev/null; then echo "make deps-python: jsonschema present"; else \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  if ! python3 -m pip --version >/dev/null 2>&1; then \
+	    echo "make deps-python: installing python3 and pip with apt-get"; \
+	    $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3 python3-pip; \
+	  fi; \
+	  echo "make deps-python: installing jsonschema with pip"; \
+	  python3 -m pip install --user --quiet jsonschema 2>/dev/null || \
+	    python3 -m pip install --user --quiet --break-system-packages jsonschema; \
+	  python3 -c 'import jsonschema'; \
+	fi
+
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-test: deps
+test: deps deps-python
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-golden
@@ -118,6 +139,11 @@ uninstall:
 # no Swift toolchain, no -dev packages, no system fonts. ~5 min the first time.
 test-install: build
 	scripts/test-install.sh
+
+# Writes the property tables in docs/ (between <!-- properties: NAME --> markers)
+# from the property table, LayerProperty; `make test` fails when they differ.
+docs:
+	STRATA_WRITE_DOCS=1 $(SWIFT) test --disable-swift-testing --filter PropertyDocsTests
 
 # Chunked renders: 1, 2 and 4 chunks of a 60 s 1080p scene, the join's share,
 # the speed-up predicted for 10 and 100 machines; writes bench/chunks-results.md (~10 min).

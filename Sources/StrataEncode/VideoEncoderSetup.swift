@@ -15,6 +15,7 @@ enum VideoEncoderSetup {
         encoder.pointee.time_base = timeBase(settings)
         encoder.pointee.framerate = AVRational(num: Int32(settings.frameRate.numerator), den: Int32(settings.frameRate.denominator))
         encoder.pointee.thread_count = Int32(options.threads)
+        if codec.hasInterFrames, let interval = options.keyframeInterval { encoder.pointee.gop_size = Int32(interval) }
         if codec.spec.sampling != .rgb { tagBT709(encoder) }
         let priv = encoder.pointee.priv_data
         func set(_ key: String, _ value: String) throws {

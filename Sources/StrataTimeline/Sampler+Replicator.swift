@@ -31,7 +31,7 @@ extension Sampler {
     /// The render nodes of every copy, copy by copy (each copy's sublayers in
     /// zPosition, then list order), in the replicator's space.
     static func replicatedChildren(of layer: PresentationLayer, sublayerTransform: Transform3D,
-                                   images: [String: Pixmap] = [:]) -> [RenderNode] {
+                                   library: ContentsLibrary = .empty) -> [RenderNode] {
         let r = layer.properties.replicator ?? ReplicatorProperties()
         let count = instanceCount(r)
         let b = layer.properties.bounds
@@ -43,7 +43,7 @@ extension Sampler {
             let placement = (i == 0 ? .identity : toCentre * power * fromCentre) * sublayerTransform
             let tint = r.color(ofInstance: i)
             for index in drawOrder(sublayers) {
-                guard var node = renderNode(sublayers[index], parentSublayerTransform: placement, images: images)
+                guard var node = renderNode(sublayers[index], parentSublayerTransform: placement, library: library)
                 else { continue }
                 if tint != .white { node.multiplyColors(by: tint) }
                 nodes.append(node)

@@ -99,6 +99,9 @@ final class InspectValidateTests: XCTestCase {
     func testSchemaIsJSON() throws {
         let r = try CLIHarness.run(["schema"])
         XCTAssertEqual(r.status, 0)
-        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)))
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["$id"] as? String, "urn:strata:scene:1")
+        XCTAssertNotNil((object["$defs"] as? [String: Any])?["layer.text"], "the rules of text layers")
+        XCTAssertEqual(try CLIHarness.run(["schema"]).stdout, r.stdout, "the same schema every time")
     }
 }

@@ -44,11 +44,12 @@ struct ChunkedRender {
         // the whole, so no chunk decodes it and no join has a priming gap.
         var silent = scene
         silent.audio = []
+        for key in silent.media.keys { silent.media[key]?.audio = nil }
         let prepared = try command.prepareOutput(silent, target: target, frames: indices, overrides: command.overrides,
                                                  warn: { console.report([$0]) })
         // The CRF the encoder uses, also when it is the codec's default: `--crf 20` and none are one render.
         video = prepared.map { var settings = $0.settings; settings.options.crf = settings.options.crf(for: settings.codec); return settings }
-        audio = scene.audio.isEmpty ? nil : format.container?.spec.audio.map { AudioSettings(codec: $0) }
+        audio = scene.hasSound ? format.container?.spec.audio.map { AudioSettings(codec: $0) } : nil
         frames = first...last
         ranges = try split.ranges(of: frames)
         identity = try RenderIdentity.of(sceneFile: command.scenePath, scene: scene, load: command.load,

@@ -25,6 +25,8 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
     public var crf: Double?
     public var preset: String?
     public var threads: Int?
+    /// `--keyint`: at most this many frames between key frames.
+    public var keyint: Int?
 
     init(_ command: RenderCommand, format: ChunkFormat) {
         set = command.load.paramOverrides.map { Param(name: $0.name, value: $0.value) }
@@ -36,6 +38,7 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
         if format.container != nil {
             codec = command.codec
             crf = command.video.crf; preset = command.video.preset; threads = command.video.threads
+            keyint = command.video.keyframeInterval
         }
     }
 
@@ -60,6 +63,7 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
         command.video.crf = crf
         if let preset { command.video.preset = preset }
         if let threads { command.video.threads = threads }
+        command.video.keyframeInterval = keyint
         return command
     }
 
@@ -78,6 +82,7 @@ public struct PlannedSettings: Sendable, Equatable, Codable {
         if let crf { args += ["--crf", JSON.format(crf)] }
         if let preset { args += ["--preset", preset] }
         if let threads { args += ["--threads", String(threads)] }
+        if let keyint { args += ["--keyint", String(keyint)] }
         if case .framesPerChunk(let k) = split { args += ["--chunk-frames", String(k)] }
         return args
     }

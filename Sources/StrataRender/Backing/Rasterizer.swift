@@ -12,17 +12,17 @@ struct Rasterizer {
         guard let store = BackingStore(format: key.format, width: key.width, height: key.height) else {
             return .failure(RasterFailure("a \(key.width)x\(key.height) pixel backing store is too large"))
         }
-        var drawn = true
+        var failure: RasterFailure?
         let status = store.draw { cr in
             var m = cairo_matrix_t(xx: key.raster.xx, yx: key.raster.yx, xy: key.raster.xy, yy: key.raster.yy,
                                    x0: key.raster.x0, y0: key.raster.y0)
             cairo_set_matrix(cr, &m)
-            drawn = draw(key.content, cr: cr)
+            failure = draw(key.content, cr: cr)
         }
+        if let failure { return .failure(failure) }
         guard status == CAIRO_STATUS_SUCCESS else {
             return .failure(RasterFailure("Cairo failed drawing the layer: " + String(cString: cairo_status_to_string(status))))
         }
-        guard drawn else { return .failure(RasterFailure("Pango could not lay out the text")) }
         if case .shadowShape(_, let sigma) = key.content, sigma > 0 {
             Blur.gaussian(store.pixels.assumingMemoryBound(to: UInt8.self), width: store.width, height: store.height,
                           stride: store.stride, sigma: sigma)
@@ -32,9 +32,9 @@ struct Rasterizer {
     }
 
     /// Draws the content in the layer's space (the context's matrix is the
-    /// raster map). Coverage content is drawn in opaque white. False when
-    /// it could not be drawn.
-    private func draw(_ content: StoreContent, cr: OpaquePointer) -> Bool {
+    /// raster map). Coverage content is drawn in opaque white. Says why
+    /// when it could not be drawn.
+    private func draw(_ content: StoreContent, cr: OpaquePointer) -> RasterFailure? {
         switch content {
         case .fill(let path, let rule):
             var s = ShapeProperties()
@@ -45,11 +45,17 @@ struct Rasterizer {
         case .stroke(let style):
             CairoContent.strokeShape(style.shape, color: .white, alpha: 1, cr: cr)
         case .text(let layout, let bounds):
-            return textEngine.draw(layout.text, in: bounds, alpha: 1, cr: cr)
+            guard textEngine.draw(layout.text, in: bounds, alpha: 1, cr: cr) else {
+                return RasterFailure("Pango could not lay out the text")
+            }
         case .gradient(let g, let bounds):
             CairoContent.drawGradient(g, in: bounds, alpha: 1, cr: cr)
         case .image(let image, let fade, let bounds):
-            drawImages(image, fade: fade, bounds: bounds, cr: cr)
+            do throws(MediaError) {
+                try drawImages(image, fade: fade, bounds: bounds, cr: cr)
+            } catch {
+                return RasterFailure(error.message)
+            }
         case .texels(let image):
             copyTexels(image, cr: cr)
         case .particleShape(let sprite):
@@ -66,23 +72,29 @@ struct Rasterizer {
             CairoPath.addShape(cr, shape)
             cairo_fill(cr)
         case .flattened:
-            return false  // composited by the planner, never drawn with Cairo
+            return RasterFailure("a flattened subtree is composited, not drawn")  // never asked: the planner makes those
         }
-        return true
+        return nil
     }
 
     /// The image, or the dissolve summing `fade.from` (1 - progress) and
     /// `image` (progress) with weights that add up to exactly 255.
-    private func drawImages(_ image: ImageContent?, fade: ImageFade?, bounds: Rect, cr: OpaquePointer) {
+    private func drawImages(_ image: ImageContent?, fade: ImageFade?, bounds: Rect,
+                            cr: OpaquePointer) throws(MediaError) {
         guard let fade else {
-            if let image { CairoContent.drawImage(image.image, in: bounds, clip: nil, alpha: 1, cr: cr) }
+            if let image { try draw(image, alpha: 1, bounds: bounds, cr: cr) }
             return
         }
         let (before, after) = CairoContent.dissolveWeights(fade.progress)
-        if let from = fade.from { CairoContent.drawImage(from.image, in: bounds, clip: nil, alpha: before, cr: cr) }
+        if let from = fade.from { try draw(from, alpha: before, bounds: bounds, cr: cr) }
         cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
-        if let image { CairoContent.drawImage(image.image, in: bounds, clip: nil, alpha: after, cr: cr) }
+        if let image { try draw(image, alpha: after, bounds: bounds, cr: cr) }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
+
+    private func draw(_ image: ImageContent, alpha: Double, bounds: Rect, cr: OpaquePointer) throws(MediaError) {
+        guard let pixmap = try image.pixmap() else { return }
+        CairoContent.drawImage(image.image, pixmap: pixmap, in: bounds, clip: nil, alpha: alpha, cr: cr)
     }
 
     /// The cell image's shown part (`contentsRect`, edge pixels repeated

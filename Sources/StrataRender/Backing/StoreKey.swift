@@ -1,3 +1,4 @@
+import CCairo
 import StrataModel
 
 /// What a backing store holds: exactly the values that change its pixels.
@@ -103,25 +104,53 @@ struct ImageFade: Hashable, Sendable {
     var progress: Double
 }
 
-/// A decoded `contents` image and how it is placed; images are the same
-/// when they share the decoded pixels' storage (the key keeps them alive,
-/// so no other image can take that address while it is cached).
+/// A `contents` image and how it is placed, with what its pixels are:
+/// a still's decoded bitmap (the same when they share storage: the key
+/// keeps it alive, so no other image can take that address while it is
+/// cached), or media pixels by their `MediaPixelsKey` (source, frame and
+/// the pixel size for the store's scale), as the media sources key them.
 struct ImageContent: Hashable, Sendable {
     var image: RenderImage
+    var pixels: Pixels
+
+    enum Pixels: Hashable, Sendable {
+        case bitmap(storage: UInt, width: Int, height: Int)
+        case media(MediaPixelsKey)
+    }
+
+    /// `image` drawn in `bounds` through `raster` (the layer's space -> store pixels).
+    init(_ image: RenderImage, in bounds: Rect, raster: RasterMap) {
+        self.image = image
+        switch image.pixels {
+        case .bitmap(let p):
+            pixels = .bitmap(storage: p.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+                             width: p.width, height: p.height)
+        case .media:
+            let m = cairo_matrix_t(xx: raster.xx, yx: raster.yx, xy: raster.xy, yy: raster.yy, x0: raster.x0, y0: raster.y0)
+            let scale = CairoContent.imageScale(image, in: bounds, matrix: m)
+            // A scale no raster can have keys nothing: `pixmap()` then draws nothing.
+            pixels = image.mediaKey(scale: scale).map(Pixels.media)
+                ?? .bitmap(storage: 0, width: 0, height: 0)
+        }
+    }
+
+    /// The bitmap to draw from; nil when nothing can show.
+    func pixmap() throws(MediaError) -> Pixmap? {
+        switch (image.pixels, pixels) {
+        case (.bitmap(let pixmap), _): return pixmap
+        case (.media(let source, _), .media(let key)): return try source.pixels(key)
+        case (.media, .bitmap): return nil
+        }
+    }
 
     static func == (a: ImageContent, b: ImageContent) -> Bool {
-        a.storage == b.storage && a.image.pixmap.width == b.image.pixmap.width
-            && a.image.pixmap.height == b.image.pixmap.height && a.image.gravity == b.image.gravity
+        a.pixels == b.pixels && a.image.gravity == b.image.gravity
             && a.image.contentsRect == b.image.contentsRect && a.image.contentsCenter == b.image.contentsCenter
             && a.image.contentsScale == b.image.contentsScale
     }
 
     func hash(into h: inout Hasher) {
-        h.combine(storage); h.combine(image.gravity); h.combine(image.contentsRect)
+        h.combine(pixels); h.combine(image.gravity); h.combine(image.contentsRect)
         h.combine(image.contentsCenter); h.combine(image.contentsScale)
-    }
-
-    private var storage: UInt {
-        image.pixmap.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 }

@@ -35,11 +35,12 @@ enum ContentsLayout {
         }
     }
 
-    /// The contentsRect part of the image, in image pixels. Core Animation
-    /// lets contentsRect reach outside the unit square (the outside shows
-    /// the image's edge pixels); it is kept as given.
+    /// The contentsRect part of the image, in image pixels of its natural
+    /// size. Core Animation lets contentsRect reach outside the unit square
+    /// (the outside shows the image's edge pixels); it is kept as given.
     static func shownSource(_ image: RenderImage) -> Rect {
-        let w = Double(image.pixmap.width), h = Double(image.pixmap.height), r = image.contentsRect
+        let natural = image.naturalSize
+        let w = natural.width, h = natural.height, r = image.contentsRect
         return Rect(r.minX * w, r.minY * h, r.width * w, r.height * h)
     }
 

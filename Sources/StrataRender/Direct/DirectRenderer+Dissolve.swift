@@ -70,9 +70,21 @@ extension DirectRenderer {
 }
 
 extension DirectRenderer {
-    /// The layer's image in its bounds, clipped to them with masksToBounds.
+    /// The layer's image in its bounds, clipped to them with masksToBounds;
+    /// media pixels are made for the scale `cr` draws at. A media failure
+    /// is kept for `render` to throw; the image is then not drawn.
     func drawImage(_ image: RenderImage, node: RenderNode, alpha: Double, cr: OpaquePointer) {
-        CairoContent.drawImage(image, in: node.bounds, clip: node.masksToBounds ? RoundedRect(bounds: node) : nil,
-                               alpha: alpha, cr: cr)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let pixmap: Pixmap?
+        do {
+            pixmap = try CairoContent.imagePixels(image, scale: CairoContent.imageScale(image, in: node.bounds, matrix: m))
+        } catch {
+            if mediaFailure == nil { mediaFailure = RenderError(layerPath: node.path, message: error.message) }
+            return
+        }
+        guard let pixmap else { return }
+        CairoContent.drawImage(image, pixmap: pixmap, in: node.bounds,
+                               clip: node.masksToBounds ? RoundedRect(bounds: node) : nil, alpha: alpha, cr: cr)
     }
 }

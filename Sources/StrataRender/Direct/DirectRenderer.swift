@@ -35,6 +35,9 @@ public final class DirectRenderer {
     /// particles under a clip the blitter cannot follow (DirectRenderer+Particles).
     var spriteTextures = SpriteTextures()
     lazy var particleScratch = ParticleScratch()
+    /// The first media `contents` that could not be drawn in the frame being
+    /// drawn (a damaged video frame, say): `render` throws it.
+    var mediaFailure: RenderError?
 
     public init() {}
 
@@ -113,7 +116,12 @@ public final class DirectRenderer {
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
+        mediaFailure = nil
         drawNode(tree.root, index: 0, alpha: 1, cr: cr)
+        if let failure = mediaFailure {
+            mediaFailure = nil
+            throw failure
+        }
         let drawStatus = cairo_status(cr)
         guard drawStatus == CAIRO_STATUS_SUCCESS else {
             throw RenderError(layerPath: tree.root.path,

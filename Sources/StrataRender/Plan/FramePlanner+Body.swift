@@ -16,14 +16,17 @@ extension FramePlanner {
         }
         if hasArea, node.image != nil || node.contentsFade != nil {
             let clip = node.masksToBounds ? bounds : nil
-            let image = node.image.map(ImageContent.init)
-            let fade = node.contentsFade.map { ImageFade(from: $0.from.map(ImageContent.init), progress: $0.progress) }
-            if let extent = contentsExtent(node, clip: clip) {
-                let content = StoreContent.image(image, fade: fade, bounds: node.bounds)
-                if let quad = try storeQuad(content, extent: extent, map: map, moving: moving,
-                                            in: context.clipped(to: clip, map: map), for: node) {
-                    out.append(.quad(quad), fills: node.contentsImages.count)
-                }
+            if let extent = contentsExtent(node, clip: clip),
+               let quad = try storeQuad(extent: extent, map: map, moving: moving,
+                                        in: context.clipped(to: clip, map: map), for: node, content: { raster in
+                   let bounds = node.bounds
+                   let image = node.image.map { ImageContent($0, in: bounds, raster: raster) }
+                   let fade = node.contentsFade.map {
+                       ImageFade(from: $0.from.map { ImageContent($0, in: bounds, raster: raster) }, progress: $0.progress)
+                   }
+                   return .image(image, fade: fade, bounds: bounds)
+               }) {
+                out.append(.quad(quad), fills: node.contentsImages.count)
             }
         }
         try planContent(node, map: map, moving: moving, in: context, into: &out)

@@ -8,9 +8,16 @@ extension FramePlanner {
     /// space), its store found or made; nil when nothing of it can show.
     func storeQuad(_ content: StoreContent, extent: Rect, map: Homography, moving: Bool, in context: Context,
                    for node: RenderNode) throws(RenderError) -> TexturedQuad? {
+        try storeQuad(extent: extent, map: map, moving: moving, in: context, for: node, content: { _ in content })
+    }
+
+    /// Like `storeQuad(_:...)` for content whose key depends on the raster
+    /// map (media pixels are made for the store's scale).
+    func storeQuad(extent: Rect, map: Homography, moving: Bool, in context: Context, for node: RenderNode,
+                   content: (RasterMap) -> StoreContent) throws(RenderError) -> TexturedQuad? {
         guard let space = RasterSpace(extent: extent, map: map, moving: moving, clipBox: context.clipBox,
                                       budget: storeBudget(context)) else { return nil }
-        let key = StoreKey(content: content, raster: space.raster, width: space.width, height: space.height)
+        let key = StoreKey(content: content(space.raster), raster: space.raster, width: space.width, height: space.height)
         let store = try self.store(for: key, node: node)
         return TexturedQuad(store: StoreRef(store: store), toStore: space.toStore, alpha: 1, hull: space.hull,
                             edges: nil, clip: context.clip, box: space.box)

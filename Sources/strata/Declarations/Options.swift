@@ -79,6 +79,10 @@ enum Options {
     static let loop = Option.integer(
         "--loop", in: VideoOptions.loopRange, expected: "a play count (0 plays forever)",
         help: "GIF and APNG: how many times the animation plays; 0 forever", default: String(VideoOptions().loop))
+    static let keyint = Option.integer(
+        "--keyint", in: VideoOptions.keyframeIntervalRange, expected: "a number of frames",
+        help: "H.264, HEVC, AV1, VP9: at most N frames from one key frame (seek point) to the next",
+        default: "the encoder's (x264 250)")
     static let gifPalette = Option<GIFPalette>.choice(
         "--gif-palette", placeholder: "MODE", help: "GIF: one palette for the whole video, or one per frame",
         default: VideoOptions().gifPalette)
