@@ -76,3 +76,16 @@ public enum BlendMode: String, Sendable, Hashable, CaseIterable {
     /// rather than a Porter-Duff operator.
     public var isBlendMode: Bool { rawValue.hasSuffix("BlendMode") }
 }
+
+extension BlendMode {
+    /// Whether the backdrop stays as it is where the layer is transparent
+    /// (Fb = 1 at source alpha 0): every blend mode and most operators.
+    /// The others (clear, copy, sourceIn, sourceOut, destIn, destAtop)
+    /// act within the layer's rounded bounds only.
+    public var leavesBackdropOutside: Bool {
+        switch self {
+        case .clear, .copy, .sourceIn, .sourceOut, .destIn, .destAtop: return false
+        default: return true
+        }
+    }
+}
