@@ -5,7 +5,7 @@ import StrataModel
 /// the layer's flattened group is filtered, then composited with the
 /// compositing filter's operator; the backdrop under the layer's rounded
 /// bounds is filtered in place before the layer draws.
-extension FrameRenderer {
+extension DirectRenderer {
     /// The box a layer's pixels may reach once its filters spread them
     /// (a blur reads and writes 3 sigma around), and the bounds for
     /// background filters, which change what is behind them.
