@@ -1,3 +1,5 @@
+import StrataModel
+
 /// The pixels of `filters` and `backgroundFilters` (CIGaussianBlur,
 /// CIColorControls) on premultiplied BGRA pixels (Cairo's ARGB32 words).
 enum FilterMath {
@@ -89,6 +91,15 @@ enum PixelFilter: Hashable, Sendable {
     /// Gaussian standard deviation in pixels.
     case blur(sigma: Double)
     case colorControls(saturation: Double, brightness: Double, contrast: Double)
+
+    /// `f` on a layer whose space has `pixelsPerPoint` device pixels per point.
+    init(_ f: LayerFilter, pixelsPerPoint: Double) {
+        switch f.kind {
+        case .gaussianBlur: self = .blur(sigma: min(f.inputRadius, Limits.maxFilterRadius) * pixelsPerPoint)
+        case .colorControls:
+            self = .colorControls(saturation: f.inputSaturation, brightness: f.inputBrightness, contrast: f.inputContrast)
+        }
+    }
 
     /// How far the filter reads around a pixel (pixels): 3 sigma for a blur.
     var reach: Int {

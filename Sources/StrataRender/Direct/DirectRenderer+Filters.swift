@@ -16,20 +16,11 @@ extension DirectRenderer {
             box = box.union(ownBox)
             fills += 1
         }
-        let reach = node.filters.map { Double(pixelFilter($0, pixelsPerPoint: pixelsPerPoint).reach) }.reduce(0, +)
+        let reach = node.filters.map { Double(PixelFilter($0, pixelsPerPoint: pixelsPerPoint).reach) }.reduce(0, +)
         if reach > 0, !box.isEmpty {
             box = DeviceBox(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
         }
         return box
-    }
-
-    /// A filter with its radius in device pixels.
-    static func pixelFilter(_ f: LayerFilter, pixelsPerPoint: Double) -> PixelFilter {
-        switch f.kind {
-        case .gaussianBlur: return .blur(sigma: min(f.inputRadius, Limits.maxFilterRadius) * pixelsPerPoint)
-        case .colorControls:
-            return .colorControls(saturation: f.inputSaturation, brightness: f.inputBrightness, contrast: f.inputContrast)
-        }
     }
 
     /// Runs the layer's `filters` over its popped group, in place.
@@ -44,7 +35,7 @@ extension DirectRenderer {
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4
         let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
         for f in node.filters {
-            FilterMath.apply(Self.pixelFilter(f, pixelsPerPoint: nodes[index].pixelsPerPoint), pixels,
+            FilterMath.apply(PixelFilter(f, pixelsPerPoint: nodes[index].pixelsPerPoint), pixels,
                              width: width, height: height, stride: stride)
         }
         cairo_surface_mark_dirty(surface)
@@ -74,7 +65,7 @@ extension DirectRenderer {
         let info = nodes[index]
         guard node.bounds.hasDrawableArea, !info.ownBox.isEmpty, alpha > 0,
               let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
-        let filters = node.backgroundFilters.map { Self.pixelFilter($0, pixelsPerPoint: info.pixelsPerPoint) }
+        let filters = node.backgroundFilters.map { PixelFilter($0, pixelsPerPoint: info.pixelsPerPoint) }
         let reach = Double(filters.map(\.reach).reduce(0, +))
         var ox = 0.0, oy = 0.0
         cairo_surface_get_device_offset(target, &ox, &oy)

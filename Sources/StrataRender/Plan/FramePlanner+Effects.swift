@@ -23,7 +23,7 @@ extension FramePlanner {
         if !node.backgroundFilters.isEmpty, let shape = boundsShape {
             var clip = context.clip
             clip.shapes.append(shape)
-            let filters = node.backgroundFilters.map { DirectRenderer.pixelFilter($0, pixelsPerPoint: scale) }
+            let filters = node.backgroundFilters.map { PixelFilter($0, pixelsPerPoint: scale) }
             out.append(.group(OffscreenGroup(box: box(of: shape, in: context), items: [], effect: .backdrop(filters),
                                              alpha: min(node.opacity, 1), clip: clip)))
         }
@@ -32,7 +32,7 @@ extension FramePlanner {
             return out
         }
         let inner = try planGrouped(node, map: map, in: context.unclipped)
-        let filters = node.filters.map { DirectRenderer.pixelFilter($0, pixelsPerPoint: scale) }
+        let filters = node.filters.map { PixelFilter($0, pixelsPerPoint: scale) }
         var box = inner.box
         var clip = context.clip
         if let mode = node.compositingFilter, !mode.leavesBackdropOutside {
