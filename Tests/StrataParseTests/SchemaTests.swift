@@ -101,6 +101,7 @@ final class SchemaTests: XCTestCase {
             "contentsGravity": "center", "contentsRect": "[0, 0, 1, 1]", "contentsCenter": "[0, 0, 1, 1]",
             "geometryFlipped": "true", "doubleSided": "true", "shouldRasterize": "true", "allowsGroupOpacity": "true",
             "cornerCurve": "continuous", "compositingFilter": "screenBlendMode",
+            "filters": "[{filter: CIGaussianBlur}]", "backgroundFilters": "[{filter: CIColorControls}]",
         ]
         for key in KeyTables.layer.supported {
             XCTAssertNotNil(scene(Marked(layerScene("\(key): \(samples[key] ?? "1")"))), key)

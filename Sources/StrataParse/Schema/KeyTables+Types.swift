@@ -33,7 +33,7 @@ extension KeyTables {
     static let layerFilter = KeyTable(what: "filter", keys: [
         KeySpec("filter", .choice(LayerFilter.Kind.allCases.map(\.rawValue)), required: true,
                 "the Core Image filter: CIGaussianBlur or CIColorControls"),
-        KeySpec("name", .name, "the name filters.<name>.<inputKey> would use (CIFilter's name); default the filter's"),
+        KeySpec("name", .name, "CIFilter's name, printed by inspect; default the filter's"),
         KeySpec("inputRadius", .length(.closed(0, Limits.maxFilterRadius)),
                 "CIGaussianBlur: the Gaussian's standard deviation in points of the layer's space; default 10"),
         KeySpec("inputSaturation", .number(.nonNegative), "CIColorControls: 0 grey, 1 unchanged; default 1"),
