@@ -12,7 +12,9 @@ extension DirectRenderer {
     static func filterBox(_ node: RenderNode, box: DeviceBox, ownBox: DeviceBox, pixelsPerPoint: Double,
                           fills: inout Int) -> DeviceBox {
         var box = box
-        if !node.backgroundFilters.isEmpty, !ownBox.isEmpty {
+        // Operators that clear where the layer is transparent act on all of its bounds.
+        let clears = node.compositingFilter.map { !$0.leavesBackdropOutside } ?? false
+        if !node.backgroundFilters.isEmpty || clears, !ownBox.isEmpty {
             box = box.union(ownBox)
             fills += 1
         }
