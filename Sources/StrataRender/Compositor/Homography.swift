@@ -41,6 +41,13 @@ struct Homography: Hashable, Sendable {
         Homography(a11: s, a12: 0, a13: 0, a21: 0, a22: s, a23: 0, a31: 0, a32: 0, a33: 1)
     }
 
+    /// Surface pixels per unit along the axis that magnifies more; nil
+    /// under perspective (no one scale).
+    var affineScale: Double? {
+        guard isAffine, a33 != 0 else { return nil }
+        return max((a11 * a11 + a12 * a12).squareRoot(), (a21 * a21 + a22 * a22).squareRoot()) / abs(a33)
+    }
+
     /// `self`, then `o`.
     func then(_ o: Homography) -> Homography {
         Homography(

@@ -124,7 +124,8 @@ extension FramePlanner {
                 quad.color = color
                 out.append(.quad(quad))
             }
-            if ShapeGeometry.strokes(s), let color = s.strokeColor, let extent = ShapeGeometry.extent(of: s),
+            if ShapeGeometry.strokes(s), let color = s.strokeColor,
+               let extent = ShapeGeometry.strokeExtent(of: s, pixelsPerPoint: map.affineScale),
                var quad = try storeQuad(.stroke(StrokeStyle(s, path: path)), extent: clipped(extent, masked),
                                         map: map, moving: moving, in: inner, for: node) {
                 quad.color = color
