@@ -23,6 +23,10 @@ public struct PresentationLayer: Sendable {
     /// What the layer draws between its background and sublayers (shape,
     /// text, gradient, particles), resolved from the presentation values.
     public var content: RenderContent = .none
+    /// Where the layer was written.
+    public var location: SourceLocation? = nil
+    /// The layer's geometry is animated somewhere in the scene (`RenderNode.animatesGeometry`).
+    public var animatesGeometry = false
     /// A replicator's copies 1..<instanceCount: copy i's sublayers sampled
     /// `i * instanceDelay` seconds earlier. Empty when the delay is 0 (every
     /// copy then shows `sublayers`).

@@ -17,6 +17,7 @@ extension Sampler {
         let p = layer.properties
         node.doubleSided = p.doubleSided
         node.maskedCorners = p.maskedCorners
+        node.cornerCurve = p.cornerCurve
         node.allowsGroupOpacity = p.allowsGroupOpacity
         if layer.type == .transform {
             // CATransformLayer: only its sublayers render; 2D compositing
@@ -27,6 +28,9 @@ extension Sampler {
             node.masksToBounds = false
             return
         }
+        node.compositingFilter = p.compositingFilter == .sourceOver ? nil : p.compositingFilter
+        node.filters = p.filters.filter { !$0.isIdentity }
+        node.backgroundFilters = p.backgroundFilters.filter { !$0.isIdentity }
         if p.shouldRasterize, p.rasterizationScale.isFinite, p.rasterizationScale > 0 {
             node.rasterizationScale = min(p.rasterizationScale, Limits.maxRasterizationScale)
         }

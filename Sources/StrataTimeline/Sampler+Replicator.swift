@@ -40,13 +40,11 @@ extension Sampler {
         var nodes: [RenderNode] = []
         for i in 0..<count {
             let sublayers = i == 0 || layer.instances.count < i ? layer.sublayers : layer.instances[i - 1]
-            let ordered = sublayers.enumerated().sorted {
-                ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
-            }
             let placement = (i == 0 ? .identity : toCentre * power * fromCentre) * sublayerTransform
             let tint = r.color(ofInstance: i)
-            for (_, sub) in ordered {
-                guard var node = renderNode(sub, parentSublayerTransform: placement, library: library) else { continue }
+            for index in drawOrder(sublayers) {
+                guard var node = renderNode(sublayers[index], parentSublayerTransform: placement, library: library)
+                else { continue }
                 if tint != .white { node.multiplyColors(by: tint) }
                 nodes.append(node)
             }

@@ -87,6 +87,8 @@ extension Sampler {
                               cornerRadius: 0, borderWidth: 0, borderColor: .clear, masksToBounds: false,
                               children: children)
         if dissolve { node.crossDissolve = progress }
+        node.location = layer.location
+        node.animatesGeometry = layer.animatesGeometry
         return node
     }
 }

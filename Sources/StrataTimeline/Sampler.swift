@@ -37,6 +37,8 @@ public enum Sampler {
         }
         result.transition = activeTransition(of: layer, path: path, localTime: localTime, context: context)
         result.content = content(of: layer, properties: properties, localTime: localTime, sequenceLimit: context.sequenceLimit)
+        result.location = layer.location
+        result.animatesGeometry = layer.animatesGeometry
         if layer.type == .replicator { result.instances = instances(of: layer, path: path, properties: properties, localTime: localTime, context: context) }
         return result
     }
@@ -50,13 +52,11 @@ public enum Sampler {
         let p = layer.properties
         guard !p.hidden else { return nil }
         let ownSublayerTransform = p.sublayerTransformForSublayers
-        // Siblings draw in zPosition order, then list order (a stable sort).
-        let ordered = layer.sublayers.enumerated().sorted {
-            ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
-        }
         let children = layer.type == .replicator
             ? replicatedChildren(of: layer, sublayerTransform: ownSublayerTransform, library: library)
-            : ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform, library: library) }
+            : drawOrder(layer.sublayers).compactMap {
+                renderNode(layer.sublayers[$0], parentSublayerTransform: ownSublayerTransform, library: library)
+            }
         var node = RenderNode(path: layer.path, bounds: p.bounds,
                           transform: p.toSuperlayer() * parentSublayerTransform,
                           opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
@@ -64,7 +64,19 @@ public enum Sampler {
                           borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
         applyCompositing(layer, to: &node, library: library)
         node.content = layer.content
+        node.location = layer.location
+        node.animatesGeometry = layer.animatesGeometry
         return node
+    }
+}
+
+extension Sampler {
+    /// Siblings draw in zPosition order, then list order (a stable sort of
+    /// indices: the layers themselves are large to move).
+    static func drawOrder(_ sublayers: [PresentationLayer]) -> [Int] {
+        let z = sublayers.map(\.properties.zPosition)
+        guard zip(z, z.dropFirst()).contains(where: { $0 > $1 }) else { return Array(sublayers.indices) }
+        return sublayers.indices.sorted { (z[$0], $0) < (z[$1], $1) }
     }
 }
 
