@@ -16,6 +16,15 @@ public struct RenderTree: Sendable {
 public struct RenderNode: Sendable {
     /// The layer's path (for messages).
     public var path: String
+    /// Where the layer was written: a layer that cannot be drawn is reported
+    /// here. Nil for nodes that no scene layer wrote.
+    public var location: SourceLocation? = nil
+    /// The layer's own geometry (bounds, position, anchor, transforms,
+    /// scrolling) is animated somewhere in the scene, so it moves on the
+    /// canvas; its sublayers move with it. The renderer then rasterizes the
+    /// layer's content in the layer's own space and resamples it as Core
+    /// Animation does, instead of at its exact place on the canvas.
+    public var animatesGeometry = false
     /// The layer's bounds in its own space (points).
     public var bounds: Rect
     /// Maps the layer's own space (bounds coordinates) to its superlayer's

@@ -44,27 +44,32 @@ public struct AnimatedKeys: Sendable, Hashable {
     }
 }
 
-extension Layer {
-    /// The properties of this layer (not its sublayers or mask) that change
-    /// over the scene; see `AnimatedKeys`.
-    public var animatedKeys: AnimatedKeys {
-        var keys = AnimatedKeys()
+extension AnimatedKeys {
+    /// The properties that `animations` (explicit, implicit, an action's)
+    /// and timeline `modelChanges` of one layer target.
+    public init(animations: [Animation], modelChanges: [ModelChange]) {
+        self.init()
         func add(_ animation: Animation) {
             switch animation.kind {
             case .group(let children):
                 children.forEach(add)
             case .keyframe(let k):
-                keys.insert(animation.keyPath.property)
+                insert(animation.keyPath.property)
                 // rotationMode turns the layer as it moves along the path.
-                if k.rotationMode != nil { keys.insert(.transform) }
+                if k.rotationMode != nil { insert(.transform) }
             case .basic, .spring:
-                keys.insert(animation.keyPath.property)
+                insert(animation.keyPath.property)
             }
         }
         animations.forEach(add)
-        for change in modelChanges { keys.insert(change.keyPath.property) }
-        return keys
+        for change in modelChanges { insert(change.keyPath.property) }
     }
+}
+
+extension Layer {
+    /// The properties of this layer (not its sublayers or mask) that change
+    /// over the scene; see `AnimatedKeys`.
+    public var animatedKeys: AnimatedKeys { AnimatedKeys(animations: animations, modelChanges: modelChanges) }
 
     /// Whether `property` of this layer keeps its model value for the whole scene.
     public func isConstant(_ property: LayerProperty) -> Bool { !animatedKeys.contains(property) }
