@@ -128,15 +128,6 @@ extension CompiledLayers {
 }
 
 extension CompiledLayer {
-    /// The model values at a scene time: the written values with the
-    /// timeline's changes committed by then (in commit order) applied.
-    func model(at context: SampleContext) -> LayerProperties {
-        var p = model
-        for change in modelChanges {
-            // Changes are in commit order, so times never decrease.
-            guard change.time <= context.sceneTime else { break }
-            if change.sequence < context.sequenceLimit { p.setValue(change.value, at: change.keyPath) }
-        }
-        return p
-    }
+    /// The model values at the context's scene time (the timeline's changes by then).
+    func model(at context: SampleContext) -> LayerProperties { model.committing(modelChanges, at: context) }
 }

@@ -22,15 +22,17 @@ public struct CompiledLayers: Sendable {
     public let scale: Double
     let library: ContentsLibrary
 
-    /// Compiles the layers of `scene`, whose timeline `TimelineCompiler.compile` has compiled.
-    public init(_ scene: Scene) {
+    /// Compiles the timeline of a laid-out scene, then its layers.
+    public init(_ scene: Scene) { self.init(TimelineCompiler.compile(scene)) }
+
+    /// Compiles the layers of a scene whose timeline is compiled.
+    public init(_ timeline: CompiledTimeline) {
+        let scene = timeline.scene
         let library = ContentsLibrary(scene)
         var layers: [CompiledLayer] = []
         func add(_ layer: Layer, path: String, parent: Int?, treePath: [Int]?) -> Int {
             let index = layers.count
-            var changes = TimelineOutput()
-            changes.modelChanges = layer.modelChanges
-            changes.transitions = layer.transitions
+            let changes = timeline[treePath]
             layers.append(CompiledLayer(index: index, path: path, layer: layer, parent: parent,
                                         timeline: changes, library: library))
             let mask = layer.mask.first.map {
@@ -137,6 +139,9 @@ public struct CompiledLayer: Sendable {
     static let imageKeys: [LayerProperty] = ["contents", "contentsGravity", "contentsRect", "contentsCenter",
                                              "contentsScale"].map { LayerProperty.named($0)! }
 
+    /// Whether `property` keeps its model value for the whole scene.
+    public func isConstant(_ property: LayerProperty) -> Bool { !animatedKeys.contains(property) }
+
     /// Whether an animation changes where the layer (or its sublayers) lands.
     static func movesGeometry(_ animation: Animation) -> Bool {
         if case .group(let children) = animation.kind { return children.contains(where: movesGeometry) }
@@ -173,13 +178,4 @@ struct ConstantImage: Sendable {
                                progress: min(max($0.progress, 0), 1))
         }
     }
-}
-
-/// What the timeline compiler made for one layer (docs/architecture.md).
-public struct TimelineOutput: Sendable {
-    /// Model values set by the timeline, in commit order.
-    public var modelChanges: [ModelChange] = []
-    /// Transitions started by the timeline, in commit order.
-    public var transitions: [LayerTransition] = []
-    public init() {}
 }

@@ -94,9 +94,10 @@ extension CompiledLayers {
 
 extension Sampler {
     /// The transition running on a layer of the presentation tree (what `inspect` shows).
-    static func activeTransition(of layer: Layer, path: String, localTime: Double,
+    static func activeTransition(of layer: Layer, _ transitions: [LayerTransition], path: String, treePath: [Int]?,
+                                 timeline: CompiledTimeline, localTime: Double,
                                  context: SampleContext) -> ActiveTransition? {
-        for item in layer.transitions.reversed()
+        for item in transitions.reversed()
         where item.lifetime.applies(layerTime: localTime, sequenceLimit: context.sequenceLimit) {
             guard let timing = item.timing.sample(layerTime: localTime, removedOnCompletion: true) else { continue }
             let t = item.transition
@@ -105,7 +106,8 @@ extension Sampler {
             var old = context
             old.sceneTime = item.commitTime
             old.sequenceLimit = item.sequence
-            let before = sample(layer, path: path, parentTime: item.parentTimeAtCommit, context: old)
+            let before = sample(layer, path: path, treePath: treePath, timeline: timeline,
+                                parentTime: item.parentTimeAtCommit, context: old)
             return ActiveTransition(transition: t, fraction: timing.fraction, progress: progress,
                                     beforeState: [before], transaction: item.sequence)
         }

@@ -6,9 +6,15 @@ import StrataModel
 /// compiled layers (`CompiledLayers.renderTree(at:)`); the presentation
 /// tree is what `strata inspect` shows, off a frame's path.
 public enum Sampler {
-    /// The presentation tree at `time` (seconds of scene time).
+    /// The presentation tree at `time` (seconds of scene time) of a laid-out scene.
     public static func presentation(of scene: Scene, at time: Double) -> PresentationLayer {
-        sample(scene.root, path: "", parentTime: time, context: SampleContext(sceneTime: time))
+        presentation(of: TimelineCompiler.compile(scene), at: time)
+    }
+
+    /// The presentation tree at `time` of a scene whose timeline is compiled.
+    public static func presentation(of timeline: CompiledTimeline, at time: Double) -> PresentationLayer {
+        sample(timeline.scene.root, path: "", treePath: [], timeline: timeline, parentTime: time,
+               context: SampleContext(sceneTime: time))
     }
 
     /// The render tree at `time`, compiling the scene's layers first (a
@@ -17,24 +23,30 @@ public enum Sampler {
         CompiledLayers(scene).renderTree(at: time)
     }
 
-    static func sample(_ layer: Layer, path: String, parentTime: Double, context: SampleContext) -> PresentationLayer {
+    /// `treePath`: sublayer indices from the root (nil inside a mask), the key of the timeline's output.
+    static func sample(_ layer: Layer, path: String, treePath: [Int]?, timeline: CompiledTimeline,
+                       parentTime: Double, context: SampleContext) -> PresentationLayer {
         let localTime = layer.timing.localTime(parentTime)
-        let model = layer.model(at: context)
+        let output = timeline[treePath]
+        let model = layer.properties.committing(output.modelChanges, at: context)
         var properties = model
         let active = AnimationEvaluator.apply(layer.animations, layerTime: localTime, model: model,
                                               to: &properties, sequenceLimit: context.sequenceLimit)
         let children = layer.sublayers.enumerated().map { index, sub in
             let name = sub.name ?? String(index)
-            return sample(sub, path: path.isEmpty ? name : path + "/" + name, parentTime: localTime, context: context)
+            return sample(sub, path: path.isEmpty ? name : path + "/" + name, treePath: treePath.map { $0 + [index] },
+                          timeline: timeline, parentTime: localTime, context: context)
         }
         var result = PresentationLayer(path: path, type: layer.type, properties: properties, model: model,
                                        localTime: localTime, timing: layer.timing, activeAnimations: active,
                                        sublayers: children)
         // The mask lives in this layer's time and bounds space.
         result.mask = layer.mask.map {
-            sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", parentTime: localTime, context: context)
+            sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", treePath: nil, timeline: timeline,
+                   parentTime: localTime, context: context)
         }
-        result.transition = activeTransition(of: layer, path: path, localTime: localTime, context: context)
+        result.transition = activeTransition(of: layer, output.transitions, path: path, treePath: treePath,
+                                             timeline: timeline, localTime: localTime, context: context)
         result.content = content(type: layer.type, properties: properties, localTime: localTime,
                                  emitter: (layer.properties, layer.animations))
         return result

@@ -91,16 +91,19 @@ final class CompiledLayersTests: XCTestCase {
     }
 
     func testRenderNodesCarryIdentityAndValues() throws {
-        let tree = try compiled().renderTree(at: 1)
+        let layers = try compiled()
+        let tree = layers.renderTree(at: 0.5)
         let card = tree.root.children[0]
         XCTAssertEqual(card.path, "card")
         XCTAssertEqual(card.location?.line, 4)
-        XCTAssertEqual(card.transform.m41, 60, accuracy: 1e-9)  // 100 - 40: position.x halfway, anchor at the centre
+        XCTAssertEqual(card.transform.m41, 40, accuracy: 1e-9)  // position.x 80 at 0.5 s, less half the width
         XCTAssertEqual(card.mask?.node.path, "card/mask")
         XCTAssertEqual(card.children.map(\.path), ["card/0", "card/line"])
-        XCTAssertEqual(card.children[0].opacity, 0, accuracy: 1e-9)
+        XCTAssertEqual(card.children[0].opacity, 0.5, accuracy: 1e-9)
         guard case .shape(let s) = card.children[1].content else { return XCTFail("no shape") }
-        XCTAssertEqual(s.strokeEnd, 1, accuracy: 1e-9)
-        XCTAssertEqual(tree.root.children[1].opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(s.strokeEnd, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(tree.root.children[1].opacity, 1, accuracy: 1e-9)
+        // The timeline's change (with its implicit animation of 0.25 s) is read from the compiled scene.
+        XCTAssertEqual(layers.renderTree(at: 1.5).root.children[1].opacity, 0.5, accuracy: 1e-9)
     }
 }

@@ -4,10 +4,10 @@
 /// so a renderer that keeps work between frames can build what depends only
 /// on constant properties once (`invalidation` says what may go stale).
 ///
-/// Read it from a compiled scene (`TimelineCompiler.compile`), where
-/// transactions have become model changes and animations on the layers.
-/// Transitions are not properties: a layer's `transitions` say when its
-/// subtree is drawn twice.
+/// Read it from a compiled scene (`CompiledLayer.animatedKeys`), where
+/// transactions have become model changes and animations. Transitions are
+/// not properties: a compiled layer's `transitions` say when its subtree
+/// is drawn twice.
 public struct AnimatedKeys: Sendable, Hashable {
     /// One bit per entry of `LayerProperty.all`, by index.
     private var words: [UInt64]
@@ -64,13 +64,4 @@ extension AnimatedKeys {
         animations.forEach(add)
         for change in modelChanges { insert(change.keyPath.property) }
     }
-}
-
-extension Layer {
-    /// The properties of this layer (not its sublayers or mask) that change
-    /// over the scene; see `AnimatedKeys`.
-    public var animatedKeys: AnimatedKeys { AnimatedKeys(animations: animations, modelChanges: modelChanges) }
-
-    /// Whether `property` of this layer keeps its model value for the whole scene.
-    public func isConstant(_ property: LayerProperty) -> Bool { !animatedKeys.contains(property) }
 }
