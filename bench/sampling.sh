@@ -40,7 +40,8 @@ for s in $SCENES; do
   # Sampling: the compiled scene's renderTree (before: Sampler.renderTree(of:at:)).
   sample=$(cost "$WORK/$s.txt" '14CompiledLayersV10renderTree2at|7SamplerO10renderTree2of2at')
   draw=$(cost "$WORK/$s.txt" '13FrameRendererC6render_')
-  layers=$("$STRATA" inspect "$file" --compact 2>/dev/null | grep -o '"path"' | wc -l)
+  layers=$("$STRATA" inspect "$file" --compact 2>/dev/null \
+    | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["layers"]))')
   awk -v s="$s" -v n="$frames" -v a="${sample:-0}" -v d="${draw:-0}" -v l="$layers" 'BEGIN {
     printf "%-12s %8d %13.2fM %13.2fM %11.0fk %10.3f\n", s, l, a / n / 1e6, d / n / 1e6, (l > 0 ? a / n / l / 1e3 : 0), (d > 0 ? a / d : 0) }'
 done
