@@ -204,8 +204,7 @@ extension CheckCommand {
         let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file, variant: variant),
                                          quiet: quiet, console: console)
         defer { progress.finish() }
-        try FramePipeline(scene: compiled, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress,
-                                                         recycle: false) {
+        try FramePipeline(scene: compiled, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress) {
             result[$0] = $1
         }
         return result.map { $0! }

@@ -46,15 +46,31 @@ public struct CompiledScene: Sendable {
         layers.renderTree(at: time)
     }
 
-    /// Draws the frame at `time` seconds into `pixmap` (reusing its storage
-    /// when it has the frame's size). A render error becomes a diagnostic
-    /// located at the failing layer.
+    /// Draws the frame at `time` seconds into `pixmap` from scratch (reusing
+    /// its storage when it has the frame's size). A render error becomes a
+    /// diagnostic located at the failing layer.
     public func render(at time: Double, with renderer: FrameRenderer, into pixmap: inout Pixmap) throws(DiagnosticList) {
         do {
             try renderer.render(renderTree(at: time), into: &pixmap)
         } catch {
-            throw DiagnosticList([Diagnostic(laidOut.location(ofLayer: error.layerPath), error.message)])
+            throw located(error)
         }
+    }
+
+    /// The frame at `time` seconds in the renderer's own frame buffer, drawn
+    /// again only where it differs from the renderer's last frame (the
+    /// bytes of a frame drawn from scratch either way).
+    public func render(at time: Double, with renderer: FrameRenderer) throws(DiagnosticList) -> Pixmap {
+        do {
+            return try renderer.render(renderTree(at: time))
+        } catch {
+            throw located(error)
+        }
+    }
+
+    /// A render error at the failing layer's place in the scene file.
+    private func located(_ error: RenderError) -> DiagnosticList {
+        DiagnosticList([Diagnostic(error.location ?? laidOut.location(ofLayer: error.layerPath), error.message)])
     }
 
     /// What `strata inspect` prints at `time` seconds.

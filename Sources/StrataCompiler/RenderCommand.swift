@@ -182,7 +182,7 @@ public struct RenderCommand: StrataCommand {
         case .stream(let format):
             bytes = try writeStream(format, scene: scene, pipeline: pipeline, times: times, progress: progress)
         case .discard:
-            try pipeline.run(times: times, progress: progress) { _, _ in }
+            try pipeline.discard(times: times, progress: progress)
         }
         return WrittenOutput(target: target, scene: scene, frames: times.count, firstTime: times.first,
                              width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight, bytes: bytes)

@@ -1,7 +1,7 @@
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// A layer drawn in its own plane: body, shadow and mask into a bitmap,
     /// then composited with its opacity through its plane map.
     func drawPlane(_ node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer) {

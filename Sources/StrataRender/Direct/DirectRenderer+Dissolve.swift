@@ -11,22 +11,14 @@ import StrataModel
 /// Where both are opaque the result is opaque at every p, which drawing one
 /// over the other with opacities 1 - p and p cannot give (the background
 /// would show through by p·(1 - p)).
-extension FrameRenderer {
-    /// The two weights as 8-bit alphas that add up to exactly 255, so that
-    /// an opaque pixel under both stays opaque after Cairo's rounding.
-    static func dissolveWeights(_ progress: Double) -> (before: Double, after: Double) {
-        let p = progress.isNaN ? 0 : min(max(progress, 0), 1)
-        let after = (p * 255).rounded()
-        return ((255 - after) / 255, after / 255)
-    }
-
+extension DirectRenderer {
     /// A fade transition's node: `children[0]` is the old subtree,
     /// `children[1]` the new; each is rendered whole (the old one into the
     /// isolated group itself, the new one into a group of its own) and the
     /// two are summed with their weights.
     func drawCrossDissolve(_ node: RenderNode, index: Int, progress: Double, alpha: Double, cr: OpaquePointer) {
         let info = nodes[index]
-        let (before, after) = Self.dissolveWeights(progress)
+        let (before, after) = CairoContent.dissolveWeights(progress)
         let oldIndex = info.childStart
         let newIndex = oldIndex + nodes[oldIndex].subtreeCount
         beginGroup(cr, box: info.bodyBox)
@@ -55,7 +47,7 @@ extension FrameRenderer {
             if let image = node.image { drawImage(image, node: node, alpha: alpha, cr: cr) }
             return
         }
-        let (before, after) = Self.dissolveWeights(fade.progress)
+        let (before, after) = CairoContent.dissolveWeights(fade.progress)
         switch (fade.from, node.image) {
         case (nil, nil):
             return
@@ -77,15 +69,22 @@ extension FrameRenderer {
     }
 }
 
-extension RenderNode {
-    /// The images the layer's contents draw (the one dissolving out too).
-    var contentsImages: [RenderImage] {
-        var list: [RenderImage] = []
-        if let image { list.append(image) }
-        if let from = contentsFade?.from { list.append(from) }
-        return list
+extension DirectRenderer {
+    /// The layer's image in its bounds, clipped to them with masksToBounds;
+    /// media pixels are made for the scale `cr` draws at. A media failure
+    /// is kept for `render` to throw; the image is then not drawn.
+    func drawImage(_ image: RenderImage, node: RenderNode, alpha: Double, cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let pixmap: Pixmap?
+        do {
+            pixmap = try CairoContent.imagePixels(image, scale: CairoContent.imageScale(image, in: node.bounds, matrix: m))
+        } catch {
+            if mediaFailure == nil { mediaFailure = RenderError(layerPath: node.path, message: error.message) }
+            return
+        }
+        guard let pixmap else { return }
+        CairoContent.drawImage(image, pixmap: pixmap, in: node.bounds,
+                               clip: node.masksToBounds ? RoundedRect(bounds: node) : nil, alpha: alpha, cr: cr)
     }
-
-    /// Whether this node cross-dissolves its two children (a fade transition).
-    var dissolvesChildren: Bool { crossDissolve != nil && children.count == 2 }
 }

@@ -1,7 +1,7 @@
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// The pixels `cr` draws into, when particles can be written there
     /// directly: an ARGB32 image surface (the frame, a group, a plane
     /// bitmap) at one pixel per device unit, clipped to one pixel-aligned

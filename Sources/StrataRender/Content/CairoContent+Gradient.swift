@@ -6,7 +6,12 @@ import Darwin
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
+/// Layer content drawn with Cairo, in the layer's bounds space (the
+/// context's matrix maps it to the pixels drawn into). Shared by the
+/// backing-store rasterizer and the direct reference renderer.
+enum CairoContent {}
+
+extension CairoContent {
     /// CAGradientLayer, in the bounds (already clipped to them). Points are
     /// unit coordinates of the bounds. Colors before the first stop and
     /// after the last hold the end colors (Core Animation pads).
@@ -18,7 +23,7 @@ extension FrameRenderer {
     ///
     /// A degenerate gradient (start equal to end, or a zero radial radius)
     /// fills the bounds with its last color.
-    func drawGradient(_ g: GradientProperties, in bounds: Rect, alpha: Double, cr: OpaquePointer) {
+    static func drawGradient(_ g: GradientProperties, in bounds: Rect, alpha: Double, cr: OpaquePointer) {
         let stops = GradientStops(colors: g.colors, locations: g.locations ?? g.resolvedLocations)
         guard let last = stops.colors.last else { return }
         let start = Point(bounds.minX + g.startPoint.x * bounds.width, bounds.minY + g.startPoint.y * bounds.height)
@@ -70,7 +75,7 @@ extension FrameRenderer {
     /// A mesh of pie slices around `centre` reaching past the bounds, each
     /// slice's color varying linearly with the angle between two angles of
     /// a fine grid that includes every stop (so sharp stops stay sharp).
-    private func conicPattern(_ stops: GradientStops, centre: Point, towards: Point, covering bounds: Rect) -> OpaquePointer? {
+    private static func conicPattern(_ stops: GradientStops, centre: Point, towards: Point, covering bounds: Rect) -> OpaquePointer? {
         let a0 = towards == centre ? 0 : atan2(towards.y - centre.y, towards.x - centre.x)
         var radius = 1.0
         for (x, y) in [(bounds.minX, bounds.minY), (bounds.maxX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.maxY)] {

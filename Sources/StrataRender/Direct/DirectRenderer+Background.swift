@@ -1,7 +1,7 @@
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// The frame's first pass. Usually the root layer is the canvas and its
     /// background covers every pixel: then painting that colour with
     /// CAIRO_OPERATOR_SOURCE gives the very bytes clearing the frame and

@@ -1,7 +1,7 @@
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// An emitter's particles in draw order, each centred on its position,
     /// scaled and rotated: a built-in shape filled with the particle's color
     /// (Cairo), or an image multiplied by it (SpriteBlitter, straight into

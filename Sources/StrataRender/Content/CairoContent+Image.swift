@@ -2,18 +2,22 @@ import CCairo
 import Foundation
 import StrataModel
 
-extension FrameRenderer {
-    /// Draws the layer's `contents` bitmap with its gravity, contentsRect
-    /// and nine-slice; `cr` has the layer's matrix. With masksToBounds the
-    /// image is clipped to the rounded bounds; otherwise it may overflow
-    /// them, as in Core Animation.
-    func drawImage(_ image: RenderImage, node: RenderNode, alpha: Double, cr: OpaquePointer) {
-        let patches = ContentsLayout.patches(of: image, in: node.bounds)
-        guard !patches.isEmpty, let pixmap = imagePixels(image, patches: patches, node: node, cr: cr) else { return }
+extension CairoContent {
+    /// Draws a layer's `contents` with its gravity, contentsRect and
+    /// nine-slice in `bounds` from `pixmap`, the image's pixels (a still's
+    /// own, or media pixels made for the scale `cr` draws at: see
+    /// `imagePixels`); `cr` has the layer's matrix. With a `clip`
+    /// (masksToBounds: the rounded bounds) the image is clipped to it;
+    /// otherwise it may overflow the bounds, as in Core Animation.
+    static func drawImage(_ image: RenderImage, pixmap: Pixmap, in bounds: Rect, clip: RoundedRect?, alpha: Double,
+                          cr: OpaquePointer) {
+        let patches = ContentsLayout.patches(of: image, in: bounds)
+        guard !patches.isEmpty else { return }
         // Patches are in units of the natural size; the bitmap may have more
         // pixels (vector media rasterized for a zoom) or other proportions
         // (a video's non-square pixels).
         let natural = image.naturalSize
+        guard natural.width > 0, natural.height > 0 else { return }
         let kx = Double(pixmap.width) / natural.width, ky = Double(pixmap.height) / natural.height
         pixmap.pixels.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
@@ -24,8 +28,8 @@ extension FrameRenderer {
             defer { cairo_surface_finish(surface); cairo_surface_destroy(surface) }
             guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
             cairo_save(cr)
-            if node.masksToBounds {
-                addBoundsPath(node, cr: cr)
+            if let clip {
+                CairoPath.addRoundedRect(cr, clip)
                 cairo_clip(cr)
             }
             let pattern = cairo_pattern_create_for_surface(surface)!
@@ -55,30 +59,29 @@ extension FrameRenderer {
         }
     }
 
-    /// The bitmap to draw: a still's own, or media pixels made for the
-    /// scale at which `cr` draws the patches (the largest magnification of
-    /// a natural unit, over both axes and every nine-slice patch). A media
-    /// failure is kept for `render` to throw; the image is then not drawn.
-    func imagePixels(_ image: RenderImage, patches: [ContentsLayout.Patch], node: RenderNode,
-                     cr: OpaquePointer) -> Pixmap? {
-        guard case .media(let source, _) = image.pixels else {
-            if case .bitmap(let pixmap) = image.pixels { return pixmap }
-            return nil
-        }
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+    /// Device pixels per natural image unit at which `image` shows in
+    /// `bounds` through `matrix` (the layer's space -> device pixels): the
+    /// largest magnification over both axes and every nine-slice patch.
+    static func imageScale(_ image: RenderImage, in bounds: Rect, matrix m: cairo_matrix_t) -> Double {
         // Device pixels per point along the layer's x and y axes.
         let ux = hypot(m.xx, m.yx), uy = hypot(m.xy, m.yy)
         var scale = 0.0
-        for p in patches where p.source.width > 0 && p.source.height > 0 {
+        for p in ContentsLayout.patches(of: image, in: bounds) where p.source.width > 0 && p.source.height > 0 {
             scale = max(scale, ux * p.destination.width / p.source.width, uy * p.destination.height / p.source.height)
         }
-        guard let key = image.mediaKey(scale: scale) else { return nil }
-        do {
+        return scale
+    }
+
+    /// The bitmap to draw `image` from when it shows at `scale` (see
+    /// `imageScale`): a still's own, or the media pixels of that size; nil
+    /// when nothing can show.
+    static func imagePixels(_ image: RenderImage, scale: Double) throws(MediaError) -> Pixmap? {
+        switch image.pixels {
+        case .bitmap(let pixmap):
+            return pixmap
+        case .media(let source, _):
+            guard let key = image.mediaKey(scale: scale) else { return nil }
             return try source.pixels(key)
-        } catch {
-            if mediaFailure == nil { mediaFailure = RenderError(layerPath: node.path, message: error.message) }
-            return nil
         }
     }
 }

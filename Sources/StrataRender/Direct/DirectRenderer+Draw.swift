@@ -1,7 +1,7 @@
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// Draws `node` (preorder index `index` in `nodes`) and its subtree.
     /// `alpha` is opacity inherited from ancestors that needed no group.
     func drawNode(_ node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer) {

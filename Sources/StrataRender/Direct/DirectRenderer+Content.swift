@@ -1,40 +1,15 @@
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// Whether the node has content to draw.
     func contentPaints(_ node: RenderNode) -> Bool {
         if case .none = node.content { return false }
         return true
     }
 
-    /// The box in the node's bounds space that its content can paint, or nil
-    /// when it paints nothing. Text and gradients live in the layer's backing
-    /// store (its bounds); a shape's path and an emitter's particles are
-    /// drawn wherever they lie, as Core Animation's render server draws them.
-    func contentExtent(_ node: RenderNode) -> Rect? {
-        switch node.content {
-        case .none:
-            return nil
-        case .text, .gradient:
-            return node.bounds.hasDrawableArea ? node.bounds : nil
-        case .shape(let s):
-            return ShapeGeometry.extent(of: s)
-        case .particles(let p):
-            return ParticleGeometry.extent(of: p)
-        }
-    }
-
-    /// Fills the content makes that may overlap each other (capped later at
-    /// 2): more than one means group opacity needs an offscreen group.
-    func contentFills(_ node: RenderNode) -> Int {
-        switch node.content {
-        case .none: return 0
-        case .text, .gradient: return 1
-        case .shape(let s): return (ShapeGeometry.fills(s) ? 1 : 0) + (ShapeGeometry.strokes(s) ? 1 : 0)
-        case .particles(let p): return min(p.particles.count, 2)
-        }
-    }
+    func contentExtent(_ node: RenderNode) -> Rect? { node.contentExtent }
+    func contentFills(_ node: RenderNode) -> Int { node.contentFills }
 
     /// Draws the node's own content in its bounds space; `cr` already has the
     /// node's matrix. `alpha` multiplies everything drawn.
@@ -52,7 +27,7 @@ extension FrameRenderer {
             drawRetained(.gradient(g, bounds: bounds, cornerRadius: radius), bounds: bounds, alpha: alpha, cr: cr) { bitmap in
                 CairoPath.addRoundedRect(bitmap, bounds, radius: radius)
                 cairo_clip(bitmap)
-                drawGradient(g, in: bounds, alpha: 1, cr: bitmap)
+                CairoContent.drawGradient(g, in: bounds, alpha: 1, cr: bitmap)
             }
         case .text(let t):
             guard hasArea else { return }
@@ -63,7 +38,7 @@ extension FrameRenderer {
                 cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
             }
             cairo_clip(cr)
-            drawText(t, in: bounds, alpha: alpha, cr: cr)
+            textEngine.draw(t, in: bounds, alpha: alpha, cr: cr)
             cairo_restore(cr)
         case .shape, .particles:
             if node.masksToBounds {
@@ -72,7 +47,7 @@ extension FrameRenderer {
                 CairoPath.addRoundedRect(cr, bounds, radius: radius)
                 cairo_clip(cr)
             }
-            if case .shape(let s) = node.content { drawShape(s, alpha: alpha, cr: cr) }
+            if case .shape(let s) = node.content { CairoContent.drawShape(s, alpha: alpha, cr: cr) }
             if case .particles(let p) = node.content { drawParticles(p, alpha: alpha, cr: cr) }
             if node.masksToBounds { cairo_restore(cr) }
         }

@@ -158,14 +158,17 @@ final class TextEngine {
     }
 }
 
-extension FrameRenderer {
+extension TextEngine {
     /// CATextLayer: the string laid out from the top-left of the bounds
-    /// (already clipped to them), in the foreground color.
-    func drawText(_ t: TextProperties, in bounds: Rect, alpha: Double, cr: OpaquePointer) {
-        guard let laid = textEngine.layout(t, width: bounds.width, height: bounds.height) else { return }
+    /// (already clipped to them), in the foreground color. False when Pango
+    /// could not lay the text out.
+    @discardableResult
+    func draw(_ t: TextProperties, in bounds: Rect, alpha: Double, cr: OpaquePointer) -> Bool {
+        guard let laid = layout(t, width: bounds.width, height: bounds.height) else { return false }
         cairo_move_to(cr, bounds.minX + laid.offsetX, bounds.minY)
         CairoPath.setSource(cr, t.foregroundColor, alpha: alpha)
         pango_cairo_show_layout(cr, laid.layout)
         cairo_new_path(cr)
+        return true
     }
 }

@@ -8,7 +8,7 @@ import StrataModel
 /// the very pixels a miss would; content is always drawn through the
 /// bitmap, so a frame's bytes do not depend on what was rendered before it.
 ///
-/// Owned by one FrameRenderer (one thread). Bounded by `byteLimit`: past
+/// Owned by one DirectRenderer (one thread). Bounded by `byteLimit`: past
 /// it the oldest bitmaps go first.
 final class RasterCache {
     struct Key: Hashable {
@@ -61,7 +61,7 @@ final class RasterCache {
     }
 }
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// Draws content of the layer's `bounds` through a retained bitmap: the
     /// device pixels the bounds cover (within the canvas), drawn once by
     /// `draw` in the layer's space and composited with `alpha`.

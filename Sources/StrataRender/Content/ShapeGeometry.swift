@@ -1,3 +1,4 @@
+import CCairo
 import StrataModel
 
 /// What a shape layer paints, decided from its resolved values.
@@ -46,5 +47,39 @@ enum ParticleGeometry {
         }
         guard minX < maxX, minY < maxY else { return nil }
         return Rect(minX, minY, maxX - minX, maxY - minY)
+    }
+}
+
+extension ShapeGeometry {
+    /// The box the stroke paints in, in the layer's space. Trimmed by
+    /// strokeStart / strokeEnd, it is the box of the part in the window
+    /// (the path flattened at `pixelsPerPoint`, as the rasterizer flattens
+    /// it, then trimmed by arc length) grown as `extent` grows a stroke: a
+    /// stroke being drawn on rasterizes only what it shows so far. Untrimmed,
+    /// or with no scale to flatten at, it is `extent`.
+    static func strokeExtent(of s: ShapeProperties, pixelsPerPoint: Double?) -> Rect? {
+        guard let full = extent(of: s) else { return nil }
+        guard strokes(s), s.strokeStart > 0 || s.strokeEnd < 1, let path = s.path,
+              let scale = pixelsPerPoint, scale.isFinite, scale > 0,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return full }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return full }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        CairoPath.add(path, cr)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for piece in StrokeTrim.trimmed(StrokeTrim.flatSubpaths(cr), from: s.strokeStart, to: s.strokeEnd) {
+            for p in piece.points {
+                minX = min(minX, p.x); maxX = max(maxX, p.x)
+                minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        let join = s.lineJoin == .miter ? max(s.miterLimit, 1.5) : 1.5
+        let pad = 1 + s.lineWidth / 2 * join
+        let x0 = max(full.minX, minX - pad), y0 = max(full.minY, minY - pad)
+        let x1 = min(full.maxX, maxX + pad), y1 = min(full.maxY, maxY + pad)
+        guard x0 < x1, y0 < y1 else { return nil }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 }

@@ -57,7 +57,7 @@ struct DepthContext {
     var fragments: [(leaf: Int, outline: ConvexPolygon)] = []
 }
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// W below which a point counts as at or behind the eye (near plane).
     static let nearW = 1e-5
 
@@ -162,18 +162,6 @@ extension FrameRenderer {
         nodes[index].fills = min(fills, 2)
         return (box, min(fills, 2))
     }
-}
-
-extension Rect {
-    /// Finite with a positive width and height (Core Animation draws nothing otherwise).
-    var hasDrawableArea: Bool {
-        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
-            && size.width > 0 && size.height > 0
-    }
-}
-
-extension RenderNode {
-    var drawsBorder: Bool { borderWidth > 0 && borderWidth.isFinite && borderColor.alpha > 0 }
 }
 
 extension ShapePath {

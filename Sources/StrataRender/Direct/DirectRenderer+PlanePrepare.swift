@@ -1,7 +1,7 @@
 import CCairo
 import StrataModel
 
-extension FrameRenderer {
+extension DirectRenderer {
     /// Prepares a node drawn in its own plane: its body goes into a bitmap
     /// (plane units times a scale), which `toParent` then maps into the
     /// parent surface (a perspective warp, or an affine Cairo composite for

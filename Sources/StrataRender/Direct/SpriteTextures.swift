@@ -2,7 +2,7 @@ import StrataModel
 
 /// The texels of emitter cell images, ready for SpriteBlitter: the shown
 /// part (`contentsRect`, edge pixels repeated past the image) copied once
-/// per FrameRenderer (one thread) with an extra column and row, then read
+/// per renderer (one thread) with an extra column and row, then read
 /// by every particle of every frame.
 ///
 /// Keyed by the decoded pixels' storage (each entry keeps its Pixmap
