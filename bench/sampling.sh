@@ -36,7 +36,7 @@ for s in $SCENES; do
   out=$WORK/$s.cg
   valgrind --tool=callgrind --callgrind-out-file="$out" "$STRATA" render "$file" --frames "$FRAMES" \
     -o /dev/null -j 1 --quiet >/dev/null 2>&1
-  callgrind_annotate --inclusive=yes "$out" > "$WORK/$s.txt" 2>/dev/null
+  callgrind_annotate --inclusive=yes --threshold=100 "$out" > "$WORK/$s.txt" 2>/dev/null
   # Sampling: the compiled scene's renderTree (before: Sampler.renderTree(of:at:)).
   sample=$(cost "$WORK/$s.txt" '14CompiledLayersV10renderTree2at|7SamplerO10renderTree2of2at')
   draw=$(cost "$WORK/$s.txt" '13FrameRendererC6render_')
