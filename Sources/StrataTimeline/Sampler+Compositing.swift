@@ -18,6 +18,7 @@ extension CompiledLayers {
                           to node: inout RenderNode) {
         node.doubleSided = p.doubleSided
         node.maskedCorners = p.maskedCorners
+        node.cornerCurve = p.cornerCurve
         node.allowsGroupOpacity = p.allowsGroupOpacity
         if layers[index].type == .transform {
             // CATransformLayer: only its sublayers render; 2D compositing
@@ -28,6 +29,9 @@ extension CompiledLayers {
             node.masksToBounds = false
             return
         }
+        node.compositingFilter = p.compositingFilter == .sourceOver ? nil : p.compositingFilter
+        node.filters = p.filters.filter { !$0.isIdentity }
+        node.backgroundFilters = p.backgroundFilters.filter { !$0.isIdentity }
         if p.shouldRasterize, p.rasterizationScale.isFinite, p.rasterizationScale > 0 {
             node.rasterizationScale = min(p.rasterizationScale, Limits.maxRasterizationScale)
         }

@@ -101,9 +101,10 @@ struct ItemRegion: Hashable, Sendable {
     /// Whether every pixel the runs call full is wholly covered, with nothing to work out per pixel.
     var isSimple: Bool { shapes.isEmpty && hole == nil }
 
-    /// Every rounding is affine with all corners rounded: coverage goes four pixels at a time.
+    /// Every rounding is affine, circular, with all corners rounded: coverage goes four pixels at a time.
     private var vectorizable: Bool {
-        roundings.allSatisfy { $0.pixelsPerUnit != nil && $0.toShape.isAffine && $0.shape.corners == .all }
+        roundings.allSatisfy { $0.pixelsPerUnit != nil && $0.toShape.isAffine && $0.shape.corners == .all
+            && $0.outline == nil }
     }
 
     // MARK: per pixel
