@@ -27,9 +27,9 @@ public struct Layer: Sendable {
     /// `actions`: what a transaction's change of a key runs instead of the
     /// default implicit animation (key: a property name).
     public var actions: [String: LayerAction] = [:]
-    /// Model values set by the timeline, in commit order (compiled from `Scene.timeline`).
-    public var modelChanges: [ModelChange] = []
-    /// Transitions started by the timeline, in commit order.
+    /// CATransitions added as explicit animations (entries of `animations:`
+    /// whose type is a transition's, `isExplicit`); the timeline compiler
+    /// places them in its output beside the timeline's (`TimelineOutput`).
     public var transitions: [LayerTransition] = []
 
     public init(name: String? = nil, location: SourceLocation) {

@@ -26,7 +26,8 @@ import StrataModel
 /// by then (in the layer's time), so a transaction's change reaches only
 /// the particles born after it. Sub-cells: EmitterSampler+Subcells.swift.
 struct EmitterSampler {
-    let layer: Layer
+    /// The emitter layer's written values.
+    let model: LayerProperties
     let presentation: EmitterProperties
     let sequenceLimit: Int
     /// Animations of the emitter's own keys other than birthRate, which
@@ -39,22 +40,26 @@ struct EmitterSampler {
     /// Each key path the transactions set, for telling what changes over time.
     private let steppedPaths: [LayerKeyPath]
 
-    init(layer: Layer, presentation: EmitterProperties, sequenceLimit: Int = .max) {
-        self.layer = layer
+    /// `model`: the layer's written values; `modelChanges`: the timeline's
+    /// changes of the layer, in commit order (those of `sequenceLimit` or
+    /// later are not committed yet).
+    init(model: LayerProperties, animations: [Animation], modelChanges: [ModelChange] = [],
+         presentation: EmitterProperties, sequenceLimit: Int = .max) {
+        self.model = model
         self.presentation = presentation
         self.sequenceLimit = sequenceLimit
-        let emitterAnimations = layer.animations.filter { $0.keyPath.property.layerTypes?.contains(.emitter) == true }
+        let emitterAnimations = animations.filter { $0.keyPath.property.layerTypes?.contains(.emitter) == true }
         // The layer's birthRate and every cell's: integrated, never taken at birth.
         func isRate(_ a: Animation) -> Bool { a.keyPath.property == .birthRate || a.keyPath.emitterCell?.key == .birthRate }
         rateAnimations = emitterAnimations.filter(isRate)
         birthAnimations = emitterAnimations.filter { !isRate($0) }
-        var model = layer.properties
+        var stepped = model
         var steps: [(time: Double, model: LayerProperties)] = []
         var paths: [LayerKeyPath] = []
-        for change in layer.modelChanges where change.sequence < sequenceLimit
+        for change in modelChanges where change.sequence < sequenceLimit
             && change.keyPath.property.layerTypes?.contains(.emitter) == true {
-            model.apply(change.value, at: change.keyPath)
-            steps.append((change.layerTime, model))
+            stepped.apply(change.value, at: change.keyPath)
+            steps.append((change.layerTime, stepped))
             paths.append(change.keyPath)
         }
         self.steps = steps
@@ -63,7 +68,7 @@ struct EmitterSampler {
 
     /// The model at layer time `s`: the written values and the transactions' steps by then.
     func model(at s: Double) -> LayerProperties {
-        guard let first = steps.first, s >= first.time else { return layer.properties }
+        guard let first = steps.first, s >= first.time else { return self.model }
         var lo = 0, hi = steps.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -76,10 +81,11 @@ struct EmitterSampler {
     /// nothing that shapes new particles changes over time).
     func emitterState(at s: Double, animations: [Animation]) -> EmitterProperties {
         guard !animations.isEmpty || !steps.isEmpty else { return presentation }
-        let model = model(at: s)
-        var props = model
+        let current = self.model(at: s)
+        var props = current
         if !animations.isEmpty {
-            _ = AnimationEvaluator.apply(animations, layerTime: s, model: model, to: &props, sequenceLimit: sequenceLimit)
+            AnimationEvaluator.apply(animations, layerTime: s, model: current, to: &props,
+                                     sequenceLimit: sequenceLimit, record: false)
         }
         return props.emitter ?? presentation
     }
@@ -92,7 +98,7 @@ struct EmitterSampler {
     /// The live particles at local time `t`, in draw order.
     func particles(at t: Double) -> ParticleContent {
         guard t.isFinite else { return ParticleContent(particles: [], additive: false) }
-        let written = layer.properties.emitter ?? presentation
+        let written = model.emitter ?? presentation
         var out = Emitted()
         cells: for (ci, cell) in written.cells.enumerated() {
             let path = [cell.name ?? ""]
@@ -186,7 +192,7 @@ struct EmitterSampler {
 
     /// The same for the layer's multiplier `property`.
     private func largest(layerKey property: LayerProperty) -> Double {
-        let model = layer.properties.emitter ?? presentation
+        let model = self.model.emitter ?? presentation
         var v = Self.largestValue(of: property, model: property == .lifetime ? model.lifetime : model.birthRate,
                                   animations: birthAnimations + rateAnimations)
         for step in steps {

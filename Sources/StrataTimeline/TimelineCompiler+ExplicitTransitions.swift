@@ -5,7 +5,8 @@ import StrataModel
 /// is reached. Its old state is the layer then, before the transactions
 /// committed at that time (so a transition and a `set:` at one time pair
 /// up as `add(_:forKey:)` and a property change in one CATransaction do);
-/// a later transition on the layer, explicit or not, replaces it.
+/// a later transition on the layer, explicit or not, replaces it. They
+/// leave the layer for the compiler's output, ordered with the timeline's.
 extension Compilation {
     static func hasExplicitTransitions(_ layer: Layer) -> Bool {
         layer.transitions.contains(where: \.isExplicit) || layer.sublayers.contains(where: hasExplicitTransitions)
@@ -25,7 +26,8 @@ extension Compilation {
             let timing = timing(of: path)
             let end = sceneEnd.isFinite && sceneEnd > 0 ? sceneEnd : Limits.maxDuration
             var placed: [LayerTransition] = []
-            for var item in Self.layer(at: path, in: root)?.transitions ?? [] {
+            let explicit = Self.layer(at: path, in: root)?.transitions ?? []
+            for var item in explicit + (output[path]?.transitions ?? []) {
                 if item.isExplicit {
                     let at = Self.sceneTime(reaching: item.timing.beginTime, timing, end: end)
                     item.commitTime = at
@@ -45,7 +47,8 @@ extension Compilation {
                     placed[i].lifetime.removedBy = next.lifetime.addedBy ?? 0
                 }
             }
-            Self.modify(path, in: &root) { $0.transitions = placed }
+            Self.modify(path, in: &root) { $0.transitions = [] }
+            output[path, default: TimelineOutput()].transitions = placed
         }
     }
 
