@@ -45,7 +45,7 @@ extension SceneBuilder {
 
     /// `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}` or `{polygon: [[x, y], ...]}`.
     mutating func shapePath(_ node: YAMLNode) -> ShapePath? {
-        if node.scalar != nil { return take(Self.svgShapePath(node)) }
+        if node.scalar != nil { return take(Self.svgShapePath(node, source: source)) }
         guard let pairs = node.mapping else {
             sink.error(node.location, "a shadowPath is SVG path data, {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}, found \(node.found)")
             return nil

@@ -56,7 +56,7 @@ enum Values {
     static func found(_ node: YAMLNode) -> String {
         if let s = node.scalar, s.style != .plain, case .string = s.value,
            YAMLScalar.isDecimalFloat(s.text) {
-            return "the string '\(s.text)' (a quoted number is text; remove the quotes)"
+            return "the string '\(YAMLNode.clip(s.text))' (a quoted number is text; remove the quotes)"
         }
         return node.found
     }
