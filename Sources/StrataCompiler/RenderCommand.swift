@@ -135,7 +135,9 @@ public struct RenderCommand: StrataCommand {
             case .still, .discard: break
             default: throw CompileError("--time makes one still; give a .png output (or \(Self.discardOutput))")
             }
-            guard time.isFinite, time >= 0 else { throw CompileError("--time must be a finite time >= 0") }
+            guard time.isFinite, time >= 0, time <= Limits.maxDuration else {
+                throw CompileError("--time must be a time from 0 to \(Int(Limits.maxDuration))s, found \(time)")
+            }
             return ([time], [scene.canvas.frameRate.frame(nearest: time)])
         }
         var range = 0...max(0, count - 1)

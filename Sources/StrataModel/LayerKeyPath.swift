@@ -50,7 +50,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
     public static func parse(_ text: String) -> Result<LayerKeyPath, KeyPathError> {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, let property = Property(rawValue: first) else {
-            return .failure(KeyPathError(message: "unknown key path '\(text)'", candidates: Property.allCases.map(\.rawValue)))
+            return .failure(KeyPathError(message: "unknown key path '\(Diagnostic.clip(text))'", candidates: Property.allCases.map(\.rawValue)))
         }
         var path = LayerKeyPath(property: property, fields: [], transformComponent: nil, axis: nil, text: text)
         let rest = Array(parts.dropFirst())
@@ -61,13 +61,13 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
             return .success(path)
         case .transform, .sublayerTransform, .instanceTransform:
             guard let c = TransformComponent(rawValue: rest[0]), rest.count <= 2 else {
-                return .failure(KeyPathError(message: "unknown transform key path '\(text)'",
+                return .failure(KeyPathError(message: "unknown transform key path '\(Diagnostic.clip(text))'",
                                              candidates: ["rotation", "scale", "translation"].map { "\(first).\($0)" }))
             }
             var axis: Axis?
             if rest.count == 2 {
                 guard let a = Axis(rawValue: rest[1]) else {
-                    return .failure(KeyPathError(message: "unknown axis '\(rest[1])' in '\(text)'", candidates: ["x", "y", "z"]))
+                    return .failure(KeyPathError(message: "unknown axis '\(Diagnostic.clip(String(rest[1])))' in '\(Diagnostic.clip(text))'", candidates: ["x", "y", "z"]))
                 }
                 axis = a
             }
@@ -85,7 +85,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
                 default: allowed = []
                 }
                 guard allowed.contains(field) else {
-                    return .failure(KeyPathError(message: "'\(text)' has no field '\(field)'", candidates: allowed))
+                    return .failure(KeyPathError(message: "'\(Diagnostic.clip(text))' has no field '\(Diagnostic.clip(String(field)))'", candidates: allowed))
                 }
                 path.fields.append(field)
                 switch (kind, field) {

@@ -72,7 +72,7 @@ struct EmitterSampler {
             let current = ci < presentation.cells.count ? presentation.cells[ci].birthRate : cell.birthRate
             let clock = cellRates.isEmpty || hi - begin > BirthClock.maxSpan
                 ? BirthClock(begin: begin, rate: cellRates.isEmpty ? cell.birthRate * model.birthRate : current * presentation.birthRate)
-                : BirthClock(begin: begin, end: hi) { s in
+                : BirthClock(begin: begin, end: hi, varying: cellRates.map(\.changingInterval)) { s in
                     let state = emitterState(at: s, animations: cellRates)
                     return (ci < state.cells.count ? state.cells[ci].birthRate : cell.birthRate) * state.birthRate
                 }
@@ -175,5 +175,22 @@ extension AnimatableValue {
     var scalarValue: Double? {
         if case .scalar(let v) = self { return v }
         return nil
+    }
+}
+
+extension Animation {
+    /// Where the animation's value can change, in the layer's time: its
+    /// active interval (a group's bounds its animations). Before it the
+    /// value is the backwards fill or the model value, after it the forwards
+    /// fill or the model value; a removal by a later transaction is a step
+    /// at `removedAt`, also inside.
+    var changingInterval: ClosedRange<Double> {
+        let start = timing.beginTime, end = timing.endTime
+        var lo = start.isFinite ? start : -Double.infinity
+        var hi = end.isNaN ? Double.infinity : max(end, lo)
+        if let removed = lifetime.removedAt, removed.isFinite {
+            lo = min(lo, removed); hi = max(hi, removed)
+        }
+        return lo...hi
     }
 }

@@ -55,8 +55,19 @@ final class ArgumentParserTests: XCTestCase {
         let atStart: InspectCommand = try command(["inspect", "s.yaml"])
         XCTAssertEqual(atStart.instant, .seconds(0))
         XCTAssertEqual(usageError(["inspect", "s.yaml", "--time", "1s", "--frame", "2"]), "give --time or --frame, not both")
-        XCTAssertEqual(usageError(["inspect", "s.yaml", "--frame", "-2"]), "option '--frame' expects a frame number, found '-2'")
-        XCTAssertEqual(usageError(["inspect", "s.yaml", "--time", "-1s"]), "option '--time' expects a time like 1.5s, found '-1s'")
+        XCTAssertEqual(usageError(["inspect", "s.yaml", "--frame", "-2"]), "option '--frame' expects a frame number from 0 to 864000, found '-2'")
+        XCTAssertEqual(usageError(["inspect", "s.yaml", "--time", "-1s"]), "option '--time' expects a time from 0 to 3600s like 1.5s, found '-1s'")
+        // Issue #13: numbers past what any scene has are refused where they are parsed, before an Int conversion traps.
+        XCTAssertEqual(usageError(["inspect", "s.yaml", "--frame", "9223372036854775807"]),
+                       "option '--frame' expects a frame number from 0 to 864000, found '9223372036854775807'")
+        XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.png", "--time", "1e300"]),
+                       "option '--time' expects a time from 0 to 3600s like 1.5s, found '1e300'")
+        XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.png", "--time", "3600.5"]),
+                       "option '--time' expects a time from 0 to 3600s like 1.5s, found '3600.5'")
+        XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--frames", "0-864001"]),
+                       "option '--frames' expects frames like 0-119 (at most 864000), found '0-864001'")
+        let atLimit: InspectCommand = try command(["inspect", "s.yaml", "--frame", "864000"])
+        XCTAssertEqual(atLimit.instant, .frame(864000))
     }
 
     func testCheckUpdateTakesItsModeOnlyAfterAnEqualsSign() throws {

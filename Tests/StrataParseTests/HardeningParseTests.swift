@@ -32,6 +32,10 @@ extension HardeningParseTests {
                                     + "        path: \"M 40 130 L\n          ⟨e⟩[1 2]\"\n"))
         XCTAssertEqual(diagnostics(feed).first.map { "\($0.location.line):\($0.location.column)" },
                        feed.marks["e"].map { "\($0.line):\($0.column)" })
+        // A CR LF is one line break: the end of the path is the closing quote on the next line.
+        let end = Marked(sceneText("layers:\n  - shadowPath: \"M 0 0 1\r\n⟨e⟩\"\n"))
+        XCTAssertEqual(diagnostics(end).first.map { "\($0.location.line):\($0.location.column)" },
+                       end.marks["e"].map { "\($0.line):\($0.column)" })
         let plain = Marked(sceneText("layers:\n  - {shadowPath: \"M 0 0 L 1 ⟨e⟩e\"}\n"))
         XCTAssertEqual(diagnostics(plain).first?.location.column, plain.marks["e"]?.column)
     }

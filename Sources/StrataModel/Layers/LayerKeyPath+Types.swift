@@ -23,7 +23,8 @@ extension Limits {
     /// Layers drawn after replicator expansion (nested replicators multiply).
     public static let maxReplicatedLayers = 100_000
     /// Particles an emitter may have alive at once: the sum over its cells of
-    /// birthRate x (lifetime + lifetimeRange), with the layer's multipliers.
+    /// birthRate x (lifetime + lifetimeRange), with the layer's multipliers;
+    /// the copies of emitters a replicator makes count together.
     public static let maxParticles = 50_000
     /// Elements of a shape path after normalization (arcs become cubics).
     public static let maxPathElements = 100_000

@@ -116,6 +116,15 @@ extension SceneBuilder {
                 sink.error(at, "the replicator would draw \(Values.format(drawn)) layers (its copies times its sublayers, "
                            + "nested replicators multiplying); at most \(Limits.maxReplicatedLayers) are allowed")
             }
+            // Every copy of an emitter has its own particles: the limit of one emitter holds for all its copies.
+            let particles = Self.drawnParticles(layer)
+            let inside = layer.sublayers.reduce(0) { $0 + Self.drawnParticles($1) }
+            if particles > Double(Limits.maxParticles), inside <= Double(Limits.maxParticles) {
+                let at = m.keyNode("instanceCount")?.location ?? layer.location
+                sink.error(at, "the replicator's copies of its emitters may have \(Values.format(particles.rounded(.up))) "
+                           + "particles alive at once (its copies times their particles, nested replicators multiplying); "
+                           + "at most \(Limits.maxParticles) are allowed")
+            }
         }
     }
 
@@ -137,6 +146,14 @@ extension SceneBuilder {
             return total + rate * (cell.largestValue(ofKey: "lifetime", animations: animations)
                                    + cell.largestValue(ofKey: "lifetimeRange", animations: animations))
         } * perLayer
+    }
+
+    /// Particles a subtree's emitters may have alive at once, replicators expanded.
+    static func drawnParticles(_ layer: Layer) -> Double {
+        let own = layer.type == .emitter ? layer.properties.emitter.map { particleEstimate($0, animations: layer.animations) } ?? 0 : 0
+        let children = layer.sublayers.reduce(0.0) { $0 + drawnParticles($1) }
+        let copies = layer.type == .replicator ? Double(layer.properties.replicator?.instanceCount ?? 1) : 1
+        return own + copies * children
     }
 
     /// Layers a subtree draws once replicators are expanded.

@@ -39,11 +39,27 @@ extension SceneBuilder {
         return s
     }
 
+    /// The longest run of combining marks (non-starters: canonical combining
+    /// class above 0) and where it starts, in Unicode scalars; nil when there are none.
+    static func longestCombiningRun(_ text: String) -> (count: Int, offset: Int)? {
+        var best: (count: Int, offset: Int)?, run = 0
+        for (i, scalar) in text.unicodeScalars.enumerated() {
+            if scalar.properties.canonicalCombiningClass.rawValue == 0 { run = 0; continue }
+            run += 1
+            if run > (best?.count ?? 0) { best = (run, i + 1 - run) }
+        }
+        return best
+    }
+
     mutating func buildText(_ m: MappingReader) -> TextProperties {
         var t = TextProperties()
         if let node = m["string"], let v = take(Values.string(node, what: "a string")) {
             if v.unicodeScalars.count > Limits.maxTextLength {
                 sink.error(node.location, "the string has \(v.unicodeScalars.count) characters; at most \(Limits.maxTextLength) are allowed")
+            } else if let run = Self.longestCombiningRun(v), run.count > Limits.maxCombiningMarks {
+                sink.error(node.location(ofTextOffset: run.offset, source: source),
+                           "the string has \(run.count) combining marks in a row; Unicode's stream-safe text (UAX #15) "
+                           + "has at most \(Limits.maxCombiningMarks) after a character")
             } else {
                 t.string = v
             }

@@ -25,7 +25,7 @@ extension YAMLNode {
         // Lines break as libyaml breaks them for its marks: CR LF, CR, LF, NEL, LS, PS.
         func advance() {
             switch source[j] {
-            case "\r" where j + 1 < source.count && source[j + 1] == "\n": column += 1
+            case "\r" where j + 1 < range.upperBound && source[j + 1] == "\n": line += 1; column = 1; j += 1
             case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}": line += 1; column = 1
             default: column += 1
             }

@@ -64,24 +64,8 @@ struct YAMLNode: Sendable {
         }
     }
 
-    /// User text as a message quotes it: shortened when long, and with line
-    /// breaks and other control characters escaped (`\n`, `\u{1B}`), so a
-    /// diagnostic stays one line whatever the scene holds.
-    static func clip(_ text: String, limit: Int = 40) -> String {
-        let scalars = text.unicodeScalars
-        var s = ""
-        for scalar in scalars.prefix(limit) {
-            switch scalar {
-            case "\n": s += "\\n"
-            case "\r": s += "\\r"
-            case "\t": s += "\\t"
-            case _ where scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}":
-                s += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: s.unicodeScalars.append(scalar)
-            }
-        }
-        return scalars.count > limit ? s + "..." : s
-    }
+    /// User text as a message quotes it (`Diagnostic.clip`).
+    static func clip(_ text: String, limit: Int = 40) -> String { Diagnostic.clip(text, limit: limit) }
 }
 
 /// One `key: value` entry of a mapping.
