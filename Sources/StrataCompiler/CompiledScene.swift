@@ -1,3 +1,4 @@
+import Foundation
 import StrataModel
 import StrataParse
 import StrataRender
@@ -12,6 +13,9 @@ public struct CompiledScene: Sendable {
     public let laidOut: Scene
     /// The same with the timeline compiled into the layers (what frames sample).
     public let sampled: Scene
+    /// Bytes the frames drawn at once may hold together (`--memory-limit`):
+    /// each frame's estimate is checked against it before the frame is drawn.
+    public var memory = MemoryBudget(limit: Limits.frameMemory)
 
     /// Compiles the timeline of a scene that `SceneOverrides.apply` has laid out.
     public init(laidOut: Scene) {
@@ -47,12 +51,32 @@ public struct CompiledScene: Sendable {
     /// when it has the frame's size). A render error becomes a diagnostic
     /// located at the failing layer.
     public func render(at time: Double, with renderer: FrameRenderer, into pixmap: inout Pixmap) throws(DiagnosticList) {
+        let tree = renderTree(at: time)
+        let limit = memory.limit
+        let need = FrameMemory.estimate(tree, limit: Double(limit))
+        if need.bytes > Double(limit) {
+            throw DiagnosticList([Diagnostic(laidOut.location(ofLayer: need.layerPath),
+                "the frame at \(Self.seconds(time)) needs about \(Self.bytes(need.bytes)) to draw at once (its offscreen "
+                + "bitmaps for group opacity, masks, shadows and 3D planes; from here on the total passes the limit), "
+                + "more than the limit of \(Self.bytes(Double(limit))); give --memory-limit to raise it, "
+                + "or use fewer or smaller such layers")])
+        }
         do {
-            try renderer.render(renderTree(at: time), into: &pixmap)
+            try memory.holding(need.bytes) { () throws(RenderError) in try renderer.render(tree, into: &pixmap) }
         } catch {
             throw DiagnosticList([Diagnostic(laidOut.location(ofLayer: error.layerPath), error.message)])
         }
     }
+
+    /// `1.5 GiB`, `300 MiB`: a byte count for messages.
+    public static func bytes(_ n: Double) -> String {
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+        var v = n, i = 0
+        while v >= 1024, i < units.count - 1 { v /= 1024; i += 1 }
+        return i == 0 ? "\(Int(v)) bytes" : (v < 10 ? String(format: "%.1f", v) : String(Int(v.rounded()))) + " " + units[i]
+    }
+
+    private static func seconds(_ t: Double) -> String { String(format: "%.3fs", t) }
 
     /// What `strata inspect` prints at `time` seconds.
     public func inspect(at time: Double) -> JSON {

@@ -8,6 +8,8 @@ struct FramePipeline {
     var scene: Scene
     /// Render threads; defaults to the number of cores.
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Bytes the frames drawn at once may hold together (`MemoryBudget`).
+    var memoryLimit = Limits.frameMemory
 
     /// Renders the scene at each time (seconds) and calls `consume` in order.
     /// A render error becomes a diagnostic located at the failing layer
@@ -37,7 +39,7 @@ struct FramePipeline {
         consume: (_ position: Int, _ product: Product) throws -> Void
     ) throws {
         // The timeline compiles once, before any frame: frames stay pure functions of (scene, t).
-        let compiled = CompiledScene(laidOut: scene)
+        let compiled = { var c = CompiledScene(laidOut: scene); c.memory = MemoryBudget(limit: memoryLimit); return c }()
         let scheduler = FrameScheduler<Product>(frames: Array(times.indices), workers: jobs, makeEmpty: makeEmpty)
         try scheduler.run(recycle: recycle, makeWorker: {
             let renderer = FrameRenderer()

@@ -19,6 +19,8 @@ public struct RenderCommand: StrataCommand {
     public var codec: VideoCodec?
     /// Render threads, in `jobRange`.
     public var jobs: Int = Self.defaultJobs
+    /// `--memory-limit`: bytes the frames being drawn may hold together, in `Limits.frameMemoryRange`.
+    public var memoryLimit = Limits.frameMemory
     public var quiet = false
     /// `--all-variants`: one output per canvas variant into the `output` folder.
     public var allVariants = false
@@ -83,6 +85,10 @@ public struct RenderCommand: StrataCommand {
         guard Self.jobRange.contains(jobs) else {
             throw CompileError("render threads must be \(Self.jobRange.lowerBound)...\(Self.jobRange.upperBound), got \(jobs)")
         }
+        guard Limits.frameMemoryRange.contains(memoryLimit) else {
+            throw CompileError("--memory-limit must be \(CompiledScene.bytes(Double(Limits.frameMemoryRange.lowerBound))) to "
+                               + "\(CompiledScene.bytes(Double(Limits.frameMemoryRange.upperBound))), got \(memoryLimit) bytes")
+        }
         do { try video.validate() } catch { throw CompileError("\(error)") }
     }
 
@@ -92,7 +98,7 @@ public struct RenderCommand: StrataCommand {
         if let contactSheet, case .still(let path) = target {
             return try renderContactSheet(scene, contactSheet, to: path, label: label, console: console)
         }
-        let pipeline = FramePipeline(scene: scene, jobs: jobs)
+        let pipeline = FramePipeline(scene: scene, jobs: jobs, memoryLimit: memoryLimit)
         let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, console: console)
         defer { progress.finish() }
         switch target {

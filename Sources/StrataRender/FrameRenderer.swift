@@ -31,6 +31,9 @@ public final class FrameRenderer {
     /// particles under a clip the blitter cannot follow (FrameRenderer+Particles).
     var spriteTextures = SpriteTextures()
     lazy var particleScratch = ParticleScratch()
+    /// The first thing that went wrong in the frame being drawn, at its layer
+    /// (FrameRenderer+Failure): the frame is an error, never a blank or partial image.
+    var failure: RenderError?
 
     public init() {}
 
@@ -95,6 +98,7 @@ public final class FrameRenderer {
         nodes.removeAll(keepingCapacity: true)
         contexts.removeAll(keepingCapacity: true)
         frameWidth = width; frameHeight = height
+        failure = nil
         _ = prepare(tree.root, relative: tree.root.transform, parent: base, parentVisible: true, canvas: canvas)
 
         guard let cr = cairo_create(surface) else {
@@ -110,6 +114,7 @@ public final class FrameRenderer {
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
         drawNode(tree.root, index: 0, alpha: 1, cr: cr)
+        if let failure { throw failure }
         let drawStatus = cairo_status(cr)
         guard drawStatus == CAIRO_STATUS_SUCCESS else {
             throw RenderError(layerPath: tree.root.path,

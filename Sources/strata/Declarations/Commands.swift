@@ -14,7 +14,7 @@ enum Commands {
     static let renderOptions: [any AnyOption] = [
         Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
         Options.fps, Options.scale, Options.set, Options.codec, Options.crf, Options.preset, Options.threads,
-        Options.loop, Options.gifPalette, Options.gifDither, Options.jobs,
+        Options.loop, Options.gifPalette, Options.gifDither, Options.jobs, Options.memoryLimit,
         Options.quiet, Options.contactSheet, Options.every,
     ]
 
@@ -63,6 +63,7 @@ enum Commands {
         if let preset = args[Options.preset] { command.video.preset = preset }
         if let threads = args[Options.threads] { command.video.threads = threads }
         if let jobs = args[Options.jobs] { command.jobs = jobs }
+        if let limit = args[Options.memoryLimit] { command.memoryLimit = limit }
         command.quiet = args[Options.quiet]
         command.contactSheet = try contactSheet(args)
         return command

@@ -78,6 +78,14 @@ enum Options {
         "--gif-dither", placeholder: "NAME", help: "GIF dithering: error diffusion, Floyd-Steinberg, ordered 8x8, or none",
         default: VideoOptions().gifDither)
 
+    static let memoryLimit = Option<Int>(
+        "--memory-limit", placeholder: "SIZE",
+        help: "bytes the frames being drawn may hold together, like 8G or 512M (K, M, G, T: powers of 1024)",
+        default: CompiledScene.bytes(Double(Limits.frameMemory)),
+        expected: "a size like 8G or 512M from \(CompiledScene.bytes(Double(Limits.frameMemoryRange.lowerBound))) "
+            + "to \(CompiledScene.bytes(Double(Limits.frameMemoryRange.upperBound)))",
+        parse: { CommandLineValue.bytes($0).flatMap { Limits.frameMemoryRange.contains($0) ? $0 : nil } })
+
     static let contactSheet = Option<(columns: Int, rows: Int?)>(
         "--contact-sheet", placeholder: "COLSxROWS",
         help: "-o sheet.png tiles COLS x ROWS frames spread over the timeline (or --frames A-B), each with its frame and time; COLS alone with --every",

@@ -30,6 +30,17 @@ enum CommandLineValue {
         return Size(w, h)
     }
 
+    /// `8G`, `512M`, `1.5GiB`, `64MB`: bytes, the units powers of 1024 (K, M,
+    /// G, T, optionally followed by `B` or `iB`); a unit is required.
+    static func bytes(_ text: String) -> Int? {
+        var t = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if t.hasSuffix("IB") { t.removeLast(2) } else if t.hasSuffix("B") { t.removeLast() }
+        guard let unit = t.last, let power = ["K": 1, "M": 2, "G": 3, "T": 4][unit],
+              let number = Double(t.dropLast()), number.isFinite, number > 0 else { return nil }
+        let bytes = number * pow(1024, Double(power))
+        return bytes < 0x1p62 ? Int(bytes) : nil
+    }
+
     /// `A-B` or `A` (inclusive frame numbers).
     static func frames(_ text: String) -> ClosedRange<Int>? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
