@@ -31,6 +31,9 @@ let package = Package(
         // The preview server's HTTP (libmicrohttpd: parsing, connections, thread pool).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
+        // SVG documents (librsvg renders into Cairo) and Lottie animations (rlottie), for `contents`.
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         // libpng through a tiny C target that owns setjmp (libpng reports errors with longjmp).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
@@ -38,10 +41,14 @@ let package = Package(
         .target(name: "StrataModel"),
         .target(name: "StrataLayout", dependencies: ["StrataModel"]),
         // The front end validates constraint references and cycles with StrataLayout's graph,
-        // decodes `contents` images through StrataImage and opens audio files through StrataEncode.
-        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataEncode", "CYAML", "CFont"]),
+        // decodes `contents` images through StrataImage, opens media through StrataMedia and
+        // audio files through StrataEncode.
+        .target(name: "StrataParse", dependencies: ["StrataModel", "StrataLayout", "StrataImage", "StrataMedia", "StrataEncode", "CYAML", "CFont"]),
         // Decodes `contents` images (PNG via CPNG, JPEG/WebP via libavcodec) at load time.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNG", "CAV"]),
+        // Media `contents` whose pixels are made when drawn: video frames (libavcodec, exact
+        // to the frame), SVG (librsvg) and Lottie (rlottie) at the scale they are shown.
+        .target(name: "StrataMedia", dependencies: ["StrataModel", "StrataImage", "StrataEncode", "CAV", "CRSVG", "CLottie"]),
         // The timeline compiler lays the model tree out again after transactions (layout over time).
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
         .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
@@ -60,7 +67,7 @@ let package = Package(
         ]),
         // The command line: option and command declarations, parsing, help, man page, completions.
         .executableTarget(name: "strata", dependencies: [
-            "StrataCompiler", "StrataPreview", "StrataParse", "StrataModel", "StrataEncode",
+            "StrataCompiler", "StrataPreview", "StrataParse", "StrataModel", "StrataEncode", "StrataRender",
         ]),
 
         // Tests: one target per stage plus end-to-end CLI tests.
@@ -71,12 +78,17 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler", "StrataTestSupport"]),
         // The declarations and what is made from them, in process (plus the built binary).
         .testTarget(name: "StrataCommandLineTests", dependencies: ["strata", "StrataCompiler", "StrataEncode", "StrataModel"]),
         .testTarget(name: "StrataImageTests", dependencies: ["StrataImage"]),
         .testTarget(name: "StrataAudioTests", dependencies: ["StrataAudio", "StrataEncode"]),
         .testTarget(name: "StrataPreviewTests", dependencies: ["StrataPreview", "StrataCompiler", "StrataEncode"]),
+        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataEncode", "StrataTestSupport"]),
+        // Test fixtures shared by test targets (never a product): frame-numbered
+        // videos made with VideoWriter, librsvg's and rlottie's own renderings.
+        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataEncode", "CAV", "CRSVG", "CLottie"],
+                path: "Tests/StrataTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,9 @@
 #include <libavutil/avutil.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
+#include <libavutil/display.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/sha.h>
 #include <libswscale/swscale.h>
 
 // Function-like macros do not import into Swift.
@@ -10,6 +13,7 @@ static inline int strata_averror(int e) { return AVERROR(e); }
 static inline int strata_averror_eof(void) { return AVERROR_EOF; }
 static inline int64_t strata_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int strata_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int strata_averror_invalid_data(void) { return AVERROR_INVALIDDATA; }
 
 // sws_scale with a packed single-plane image on one side and an AVFrame on
 // the other: Swift cannot easily build the C pointer arrays sws_scale takes.

@@ -1,7 +1,8 @@
 import StrataEncode
 import StrataModel
 
-/// The scene's `audio:` tracks mixed into one 48 kHz stereo soundtrack.
+/// The scene's `audio:` tracks and its layers' clip sounds mixed into one
+/// 48 kHz stereo soundtrack.
 ///
 /// Each track's span (`trim`) is decoded once, at construction, resampled
 /// to 48 kHz; samples are then mixed on demand for any range of scene
@@ -9,15 +10,20 @@ import StrataModel
 /// span and chunks join without drift. Sample `n` is at scene time
 /// `n / 48000`; a track starts at sample `round(start * 48000)` (sample
 /// accurate), plays its span once or, with `loop`, until the scene ends,
-/// scaled by `gain` and linear fades. The tracks are summed (no
-/// normalisation) and clipped to -1...1.
+/// scaled by `gain` and linear fades. Clip sounds are placed by their
+/// segments (`ClipSoundPlanner`), see `ClipSoundMix`. Everything is summed
+/// (no normalisation) and clipped to -1...1.
 public struct Soundtrack: Sendable {
+    /// Samples heard from `startSample` to `endSample`, repeating when shorter.
     struct Placed: Sendable {
         var samples: [Float]
-        var track: AudioTrack
         var startSample: Int
-        /// The sample after the track's last one in the scene.
+        /// The sample after the last one heard.
         var endSample: Int
+        var gain: Float
+        /// Samples of linear fade at the start and before the end.
+        var fadeIn: Double
+        var fadeOut: Double
     }
 
     public let sampleRate = SoundtrackFormat.sampleRate
@@ -26,10 +32,10 @@ public struct Soundtrack: Sendable {
     public let length: Int
     private var placed: [Placed] = []
 
-    /// Decodes every track. Throws a `Diagnostic` at the track whose file
-    /// cannot be decoded.
+    /// Decodes every track and clip sound. Throws a `Diagnostic` at the
+    /// track (or the clip's `audio:`) whose file cannot be decoded.
     /// - Parameter length: the scene's length in samples per channel.
-    public init(tracks: [AudioTrack], length: Int) throws {
+    public init(tracks: [AudioTrack], clips: [ClipSound] = [], length: Int) throws {
         self.length = length
         let rate = Double(sampleRate)
         for track in tracks {
@@ -50,7 +56,16 @@ public struct Soundtrack: Sendable {
             let count = samples.count / channels
             guard count > 0 else { continue }
             let end = track.loop ? length : min(length, start + count)
-            placed.append(Placed(samples: samples, track: track, startSample: start, endSample: end))
+            placed.append(Placed(samples: samples, startSample: start, endSample: end, gain: Float(track.gain),
+                                 fadeIn: track.fadeIn * rate, fadeOut: track.fadeOut * rate))
+        }
+        for clip in clips {
+            let mix = ClipSoundMix(clip, sampleRate: sampleRate, channels: channels, length: length)
+            for run in try mix.runs() {
+                placed.append(Placed(samples: run.samples, startSample: run.start, endSample: run.start + run.samples.count / channels,
+                                     gain: Float(clip.audio.gain), fadeIn: clip.audio.fadeIn * rate,
+                                     fadeOut: clip.audio.fadeOut * rate))
+            }
         }
     }
 
@@ -61,13 +76,11 @@ public struct Soundtrack: Sendable {
     public func samples(_ range: Range<Int>) -> [Float] {
         let range = range.clamped(to: 0..<length)
         var out = [Float](repeating: 0, count: range.count * channels)
-        let rate = Double(sampleRate)
         for p in placed {
             let overlap = range.clamped(to: p.startSample..<p.endSample)
             guard !overlap.isEmpty else { continue }
             let count = p.samples.count / channels
-            let fadeIn = p.track.fadeIn * rate, fadeOut = p.track.fadeOut * rate
-            let gain = Float(p.track.gain)
+            let fadeIn = p.fadeIn, fadeOut = p.fadeOut, gain = p.gain
             p.samples.withUnsafeBufferPointer { src in
                 out.withUnsafeMutableBufferPointer { dst in
                     for n in overlap {

@@ -25,8 +25,9 @@ extension CheckReport {
         <main>
 
         """
+        for failure in sceneErrors { h += section(failure) }
         for check in orderedFrames { h += section(check) }
-        if frames.isEmpty { h += "<p>No golden frames were checked.</p>\n" }
+        if frames.isEmpty && sceneErrors.isEmpty { h += "<p>No golden frames were checked.</p>\n" }
         h += """
         </main>
         <script>\(Self.script)</script>
@@ -39,11 +40,23 @@ extension CheckReport {
 
     private var countsHTML: String {
         var parts = ["<span>\(frames.count) frame\(frames.count == 1 ? "" : "s")</span>"]
+        if !sceneErrors.isEmpty {
+            parts.append("<span class=\"count s-fail\">\(sceneErrors.count) scene\(sceneErrors.count == 1 ? "" : "s") not loaded</span>")
+        }
         for status in FrameCheck.Status.allCases {
             let n = count(status)
             parts.append("<span class=\"count s-\(status.rawValue)\(n == 0 ? " zero" : "")\">\(n) \(status.rawValue)</span>")
         }
         return parts.joined(separator: " ")
+    }
+
+    /// A scene that could not be checked: its diagnostics, as the terminal prints them.
+    private func section(_ failure: SceneError) -> String {
+        var h = "<details class=\"frame s-fail\" open>\n"
+        h += "<summary><span class=\"badge s-fail\">error</span> <code>\(Escape.html(failure.scene))</code> "
+        h += "<b>not checked</b> <span class=\"msg\">the scene does not load</span></summary>\n"
+        h += "<div class=\"body\"><pre>\(Escape.html(failure.diagnostics.map { $0.location.hasPosition ? $0.description : "\($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")))</pre></div>\n"
+        return h + "</details>\n"
     }
 
     private func section(_ c: FrameCheck) -> String {

@@ -43,6 +43,11 @@ public struct FrameCheck: Sendable, Hashable {
     /// report), set on frames that did not pass: where the frame sits in the
     /// animation, at a glance.
     public var timeline: String? = nil
+    /// What the check is about when it is not a frame: an orphan golden
+    /// folder (`golden folder 'golden/old'`) or a stray file's name.
+    public var subject: String? = nil
+    /// Seconds spent on the frame: its share of the scene's render, and its comparison.
+    public var seconds: Double = 0
 
     public init(scene: String, line: Int = 1, column: Int = 1, frame: Int, time: Double,
                 status: Status, comparison: FrameComparison? = nil, tolerance: Tolerance = .default,
@@ -68,7 +73,9 @@ public struct FrameCheck: Sendable, Hashable {
 
     /// `"frame 15 (0.5s)"`.
     /// With a variant: `"frame 15 (0.5s) @story"`.
-    public var title: String { "frame \(frame) (\(Format.seconds(time)))" + (variant.map { " @" + $0 } ?? "") }
+    public var title: String {
+        (subject ?? "frame \(frame) (\(Format.seconds(time)))") + (variant.map { " @" + $0 } ?? "")
+    }
 
     /// What happened, in one line, e.g. `"412 pixels differ by more than 2
     /// (0.20% > 0.10%); PSNR 38.2 dB < 45 dB"` or `"no golden image at
@@ -82,6 +89,8 @@ public struct FrameCheck: Sendable, Hashable {
             text = reasons.isEmpty ? "does not match golden image\(golden)" : reasons.joined(separator: "; ")
         case .missing:
             text = "no golden image" + (expectedImage.map { " at " + $0 } ?? "") + "; record it with --update"
+        case .orphan where subject != nil:
+            text = "orphan golden \(expectedImage == nil ? "folder" : "file\(golden)")"
         case .orphan:
             text = "orphan golden image\(golden): the scene does not list frame \(frame)"
         case .updated:
@@ -91,6 +100,17 @@ public struct FrameCheck: Sendable, Hashable {
         }
         if let note, !note.isEmpty { text += " (\(note))" }
         return text
+    }
+
+    /// The same check with its image paths rewritten (from the report's
+    /// folder to the repository root, for annotations and JUnit).
+    public func withImages(_ map: (String) -> String) -> FrameCheck {
+        var c = self
+        c.expectedImage = expectedImage.map(map)
+        c.actualImage = actualImage.map(map)
+        c.diffImage = diffImage.map(map)
+        c.timeline = timeline.map(map)
+        return c
     }
 }
 
@@ -104,6 +124,14 @@ public struct CheckReport: Sendable, Hashable {
     /// Whether an orphan golden fails the run (JUnit `failure`, `::error`)
     /// rather than warning (JUnit `skipped`, `::warning`).
     public var orphansFail: Bool
+    /// Scenes that could not be checked (JUnit `error`, `::error` at each diagnostic).
+    public var sceneErrors: [SceneError] = []
+    /// Warnings of scenes that were checked (`::warning` annotations).
+    public var warnings: [Diagnostic] = []
+    /// When the run started, UTC, `2025-03-01T12:34:56` (JUnit `timestamp`); nil leaves it out.
+    public var timestamp: String? = nil
+    /// How annotations and JUnit name files.
+    public var paths = ReportPaths.unchanged
 
     public init(frames: [FrameCheck], title: String = "strata check", orphansFail: Bool = false) {
         self.frames = frames; self.title = title; self.orphansFail = orphansFail
@@ -124,8 +152,8 @@ public struct CheckReport: Sendable, Hashable {
         }
     }
 
-    /// Whether the run fails (the CLI exits 1).
-    public var failed: Bool { frames.contains(where: isFailure) }
+    /// Whether the run fails (the CLI exits 1, or 2 when a scene could not be checked).
+    public var failed: Bool { !sceneErrors.isEmpty || frames.contains(where: isFailure) }
 
     /// Frames in report order: by status (fail, missing, orphan, updated,
     /// pass), keeping the checked order within a status.
@@ -136,9 +164,9 @@ public struct CheckReport: Sendable, Hashable {
             .map(\.element)
     }
 
-    /// Scene files in first-seen order.
+    /// Scene files in first-seen order (those that could not be checked last).
     public var scenes: [String] {
         var seen = Set<String>()
-        return frames.compactMap { seen.insert($0.scene).inserted ? $0.scene : nil }
+        return (frames.map(\.scene) + sceneErrors.map(\.scene)).compactMap { seen.insert($0).inserted ? $0 : nil }
     }
 }

@@ -5,35 +5,77 @@ import StrataModel
 import StrataParse
 
 extension CheckCommand {
+    /// Every scene is loaded and laid out at each checked size first; one
+    /// that fails to is reported (its diagnostics, a JUnit error, an
+    /// annotation) and the others are checked all the same. Exit 2 when a
+    /// scene could not be checked, else 1 on any failure.
     public func run(_ console: any Console) throws -> ExitStatus {
         try checkSettings()
+        let started = Date()
         let files = try GoldenLayout.sceneFiles(paths)
         guard !files.isEmpty else { throw CompileError("no scene files (*.yaml) under \(paths.joined(separator: ", "))") }
-        // Every scene must be valid, and laid out at each checked size, before anything renders.
         var units: [(scene: Scene, variant: String?)] = []
-        var problems: [Diagnostic] = []
+        var sceneErrors: [SceneError] = []
+        var warnings: [Diagnostic] = []
         for file in files {
+            var problems: [Diagnostic] = []
             do {
-                let (scene, warnings) = try SceneLoader.load(file: file, options: load)
-                problems += warnings
+                let (scene, sceneWarnings) = try SceneLoader.load(file: file, options: load)
+                problems += sceneWarnings
                 units += try laidOutSizes(of: scene, problems: &problems)
             } catch let error as DiagnosticList {
                 problems += error.items
+            } catch let error as CompileError {
+                problems.append(Diagnostic(.wholeFile(file), error.message))
+            }
+            console.report(problems)
+            if problems.contains(where: { $0.severity == .error }) {
+                sceneErrors.append(SceneError(scene: file, diagnostics: problems))
+                units.removeAll { $0.scene.file == file }
+            } else {
+                warnings += problems
             }
         }
-        console.report(problems)
-        if problems.contains(where: { $0.severity == .error }) { return .badInput }
+        try removeEarlierArtifacts()
 
         var checks: [FrameCheck] = []
         for unit in units {
             checks += try check(unit.scene, variant: unit.variant, console: console)
         }
-        checks += orphanFolders(checked: units.map { goldenFolder(for: $0.scene, variant: $0.variant) })
+        // A scene that did not load still owns its golden folders: they are not orphans.
+        let owned = units.map { goldenFolder(for: $0.scene, variant: $0.variant) }
+        checks += orphanFolders(checked: owned, alsoOwning: sceneErrors.map { goldenFolder ?? GoldenLayout.folder(forScene: $0.scene) })
         // A golden that no scene frame produces fails the run (architecture.md).
-        let report = CheckReport(frames: checks, orphansFail: true)
+        var report = CheckReport(frames: checks, orphansFail: true)
+        report.sceneErrors = sceneErrors
+        report.warnings = warnings
+        report.timestamp = Self.timestamp(started)
+        report.paths = reportPaths
         try writeReports(report)
         console.write(summary(report))
+        if !sceneErrors.isEmpty { return .badInput }
         return report.failed ? .failure : .success
+    }
+
+    /// `2025-03-01T12:34:56`, UTC (JUnit's timestamp has no zone).
+    static func timestamp(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return f.string(from: date)
+    }
+
+    /// Annotations and JUnit name files from the repository root: GitHub's
+    /// workspace (`GITHUB_WORKSPACE`) when the working directory is inside it, else the working directory.
+    var reportPaths: ReportPaths {
+        let cwd = FileManager.default.currentDirectoryPath
+        var root = cwd
+        if let workspace = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"], !workspace.isEmpty,
+           cwd == workspace || cwd.hasPrefix(workspace.hasSuffix("/") ? workspace : workspace + "/") {
+            root = workspace
+        }
+        return ReportPaths(root: root, workingDirectory: cwd, artifacts: artifacts)
     }
 
     /// Checks one scene's frames at one size (the authored one, or a variant's).
@@ -55,15 +97,26 @@ extension CheckCommand {
                                        note: "past the scene's last frame \(count - 1)"))
         }
         for name in strays {
-            outcomes.append(FrameCheck(location: fallback, frame: -1, time: 0, status: .orphan,
-                                       expectedImage: relativeToArtifacts(folder + "/" + name),
-                                       note: "'\(name)' is not named by a frame number like 00015.png"))
+            var stray = FrameCheck(location: fallback, frame: -1, time: 0, status: .orphan,
+                                   expectedImage: relativeToArtifacts(folder + "/" + name),
+                                   note: "'\(name)' is not named by a frame number like 00015.png")
+            stray.subject = "golden file '\(name)'"
+            outcomes.append(stray)
         }
         let frames = Set(listed.keys).union(existing.filter { $0 < count }).sorted()
         guard !frames.isEmpty else { return outcomes.map { var o = $0; o.variant = variant; return o } }
 
+        let renderStart = ContinuousClock.now
         let actuals = try renderOrDecode(scene, frames: frames, variant: variant, console: console)
+        // Each frame's time: an even share of the scene's render (frames render in parallel), plus its comparison.
+        let renderShare = (ContinuousClock.now - renderStart) / .milliseconds(1) / 1000 / Double(frames.count)
         for (frame, actual) in zip(frames, actuals) {
+            let compareStart = ContinuousClock.now
+            defer {
+                if !outcomes.isEmpty {
+                    outcomes[outcomes.count - 1].seconds = renderShare + (ContinuousClock.now - compareStart) / .milliseconds(1) / 1000
+                }
+            }
             let goldenPath = folder + "/" + GoldenLayout.fileName(frame: frame)
             let location = listed[frame]?.location ?? fallback
             let tolerance = toleranceOverride.applied(to: listed[frame]?.tolerance ?? policy?.tolerance ?? baseTolerance)
@@ -117,6 +170,7 @@ extension CheckCommand {
         let relative = GoldenLayout.relativeName(ofScene: scene.file, variant: variant) + "/timeline.png"
         var render = RenderCommand(scenePath: scene.file, output: artifacts + "/" + relative)
         render.jobs = jobs
+        render.memoryLimit = memoryLimit
         render.quiet = true
         try render.renderContactSheet(scene, Self.timelineSheet, to: artifacts + "/" + relative, label: "timeline",
                                       console: console)
@@ -149,7 +203,7 @@ extension CheckCommand {
         let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file, variant: variant),
                                          quiet: quiet, console: console)
         defer { progress.finish() }
-        try FramePipeline(scene: scene, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress,
+        try FramePipeline(scene: scene, jobs: jobs, memoryLimit: memoryLimit).run(times: frames.map(scene.time(ofFrame:)), progress: progress,
                                                          recycle: false) {
             result[$0] = $1
         }
@@ -169,8 +223,10 @@ extension CheckCommand {
         return relative
     }
 
-    /// Golden folders under the checked folders' mirror in golden/ that no checked scene owns.
-    func orphanFolders(checked: [String]) -> [FrameCheck] {
+    /// Golden folders under the checked folders' mirror in golden/ that no
+    /// checked scene owns (`alsoOwning`: folders of scenes that did not load,
+    /// and their variants' `@` folders).
+    func orphanFolders(checked: [String], alsoOwning failed: [String] = []) -> [FrameCheck] {
         guard goldenFolder == nil else { return [] }
         let owned = Set(checked.map { ($0 as NSString).standardizingPath })
         var outcomes: [FrameCheck] = []
@@ -182,9 +238,15 @@ extension CheckCommand {
             let root = (mirror as NSString).deletingLastPathComponent
             let items = (fm.enumerator(atPath: root)?.allObjects as? [String]) ?? []
             let folders = Set(items.filter { $0.hasSuffix(".png") }.map { (root + "/" + $0 as NSString).deletingLastPathComponent })
+            let failedRoots = failed.map { ($0 as NSString).standardizingPath }
             for folder in folders.sorted() where !owned.contains((folder as NSString).standardizingPath) {
-                outcomes.append(FrameCheck(scene: folder, frame: -1, time: 0, status: .orphan,
-                                           note: "golden folder '\(folder)' belongs to no scene"))
+                let standard = (folder as NSString).standardizingPath
+                if failedRoots.contains(where: { standard == $0 || standard.hasPrefix($0 + "@") }) { continue }
+                var orphan = FrameCheck(scene: folder, frame: -1, time: 0, status: .orphan,
+                                        note: "no checked scene has this folder's path")
+                // Named as CI tools resolve paths: from the repository root.
+                orphan.subject = "golden folder '\(reportPaths.fromRoot(folder))'"
+                outcomes.append(orphan)
             }
         }
         return outcomes

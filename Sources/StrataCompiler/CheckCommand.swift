@@ -39,6 +39,8 @@ public struct CheckCommand: StrataCommand {
     public var load = SceneLoadOptions()
     /// Render threads, in `RenderCommand.jobRange`.
     public var jobs = RenderCommand.defaultJobs
+    /// `--memory-limit`: bytes the frames being drawn may hold together, in `Limits.frameMemoryRange`.
+    public var memoryLimit = Limits.frameMemory
     public var quiet = false
     /// `CI=true` never writes goldens.
     public var isCI = ProcessInfo.processInfo.environment["CI"].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
@@ -52,6 +54,9 @@ public struct CheckCommand: StrataCommand {
     /// Problems with the settings themselves, found before any scene is read.
     func checkSettings() throws(CompileError) {
         guard !paths.isEmpty else { throw CompileError("check needs scene files or folders; see 'strata check --help'") }
+        if paths.contains(SceneLoader.standardInputPath) {
+            throw CompileError("check finds a scene's goldens by its path (golden/<scene path>/): give scene files, not '-' (standard input)")
+        }
         if goldenFolder != nil || video != nil, paths.count != 1 || !paths[0].hasSuffix(".yaml") {
             throw CompileError("--golden and --video take exactly one scene file")
         }

@@ -9,6 +9,14 @@ public enum SceneInstant: Sendable, Hashable {
     /// A frame number (>= 0); its time is `frame / fps`.
     case frame(Int)
 
+    /// How the command line names it: `--time 1.5s`, `--frame 45`.
+    var commandLine: String {
+        switch self {
+        case .seconds(let t): "--time \(Scene.number(t))s"
+        case .frame(let frame): "--frame \(frame)"
+        }
+    }
+
     /// The time in seconds, at the scene's frame rate (after `--fps`).
     public func seconds(in scene: Scene) -> Double {
         switch self {
@@ -43,6 +51,7 @@ public struct InspectCommand: StrataCommand {
         var (scene, warnings) = try SceneLoader.load(file: scenePath, options: load)
         console.report(warnings)
         console.report(try overrides.apply(to: &scene))
+        try scene.check(instant)
         let json = Inspector.inspect(scene, at: instant.seconds(in: scene))
         console.write(json.serialized(indent: compact ? nil : 2))
         return .success

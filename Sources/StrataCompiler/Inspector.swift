@@ -10,7 +10,8 @@ public enum Inspector {
         var layers: [JSON] = []
         let layouts = layoutEntries(scene.root)
         func visit(_ layer: PresentationLayer) {
-            layers.append(adding(layout: layouts[layer.path], to: entry(layer)))
+            let shown = adding(media: scene.media, of: layer, to: entry(layer))
+            layers.append(adding(layout: layouts[layer.path], to: shown))
             layer.sublayers.forEach(visit)
         }
         visit(Sampler.presentation(of: TimelineCompiler.compile(scene), at: time))
@@ -36,9 +37,17 @@ public enum Inspector {
         return .object(pairs)
     }
 
+    /// `contentsFrame`: the frame of time-based media `contents` the layer shows.
+    static func adding(media: [String: MediaContents], of layer: PresentationLayer, to entry: JSON) -> JSON {
+        guard let key = layer.properties.contents, let contents = media[key], contents.source.frameTimes.count > 1,
+              case .object(var pairs) = entry else { return entry }
+        pairs.append(("contentsFrame", .number(Double(contents.frame(atLayerTime: layer.localTime)))))
+        return .object(pairs)
+    }
+
     static func animation(_ a: ActiveAnimation) -> JSON {
         var pairs: [(String, JSON)] = [
-            ("keyPath", .string(a.keyPath)), ("kind", .string(a.kind)),
+            ("keyPath", .string(a.keyPath.text)), ("kind", .string(a.kind.rawValue)),
             ("fraction", .number(a.fraction)), ("progress", .number(a.progress)),
             ("iteration", .number(Double(a.iteration))), ("localTime", .number(a.time)),
             ("duration", .number(a.duration)), ("value", .value(a.value)),
@@ -54,26 +63,5 @@ public enum Inspector {
                  ("subtype", .string(t.transition.subtype.rawValue)), ("fraction", .number(t.fraction)),
                  ("progress", .number(t.progress)), ("duration", .number(t.transition.duration ?? 0)),
                  ("transaction", .number(Double(t.transaction)))])
-    }
-
-    /// The always-present keys, then every other property that has a non-default value.
-    static func properties(_ p: LayerProperties) -> [(String, JSON)] {
-        var pairs: [(String, JSON)] = [
-            ("frame", .rect(p.frame)), ("bounds", .rect(p.bounds)), ("position", .point(p.position)),
-            ("anchorPoint", .point(p.anchorPoint)), ("zPosition", .number(p.zPosition)),
-            ("opacity", .number(p.opacity)), ("hidden", .bool(p.hidden)), ("transform", .transform(p.transform)),
-        ]
-        let defaults = LayerProperties()
-        if p.anchorPointZ != defaults.anchorPointZ { pairs.append(("anchorPointZ", .number(p.anchorPointZ))) }
-        if p.sublayerTransform != .identity { pairs.append(("sublayerTransform", .transform(p.sublayerTransform))) }
-        if let c = p.backgroundColor { pairs.append(("backgroundColor", .color(c))) }
-        if p.cornerRadius != 0 { pairs.append(("cornerRadius", .number(p.cornerRadius))) }
-        if p.borderWidth != 0 {
-            pairs.append(("borderWidth", .number(p.borderWidth)))
-            pairs.append(("borderColor", .color(p.borderColor)))
-        }
-        if p.masksToBounds { pairs.append(("masksToBounds", .bool(true))) }
-        pairs += typedProperties(p)
-        return pairs + compositingProperties(p)
     }
 }

@@ -5,9 +5,10 @@ import StrataRender
 
 extension RenderCommand {
     /// Renders the sheet's frames (in parallel, through the frame pipeline)
-    /// and writes the sheet as one PNG, atomically.
+    /// and writes the sheet as one PNG, atomically. Returns the number of tiles.
+    @discardableResult
     func renderContactSheet(_ scene: Scene, _ sheet: ContactSheet, to path: String, label: String,
-                            console: any Console) throws {
+                            console: any Console) throws -> Int {
         var tiled = scene
         // Scale changes pixels, not the layout in points: no new layout needed.
         tiled.canvas.scale = ContactSheet.tileScale(canvas: scene.canvas, requested: overrides.scale)
@@ -27,6 +28,7 @@ extension RenderCommand {
         let labels = zip(frames, times).map { ContactSheet.label(frame: $0, time: $1) }
         let image = try ContactSheet.compose(tiles, labels: labels, columns: columns, renderer: FrameRenderer())
         try writeAtomically(path) { try PNGCodec.write(image, to: $0) }
+        return frames.count
     }
 
     /// The frames a sheet spreads over: `--frames A-B`, or the whole scene.

@@ -1,6 +1,7 @@
 import StrataAudio
 import StrataEncode
 import StrataModel
+import StrataTimeline
 
 /// A video output checked and ready before the first frame renders: its
 /// encoder settings and the decoded soundtrack.
@@ -15,7 +16,7 @@ extension RenderCommand {
     /// container's default; alpha when the canvas is transparent and the
     /// codec has it), every problem as an error and every lossy choice as a
     /// warning, and the soundtrack decoded, all before anything is written.
-    func prepareOutput(_ scene: Scene, target: Target, frames: [Int], what: String,
+    func prepareOutput(_ scene: Scene, target: Target, frames: [Int], overrides: SceneOverrides,
                        warn: (Diagnostic) -> Void) throws -> PreparedOutput? {
         guard case .video(_, let container) = target else {
             if let codec {
@@ -41,16 +42,19 @@ extension RenderCommand {
                                      height: scene.canvas.pixelHeight, frameRate: scene.canvas.frameRate,
                                      alpha: scene.canvas.isTransparent && codec.supportsAlpha, options: video)
         if let problem = VideoSettings.sizeProblem(width: settings.width, height: settings.height, codec: codec) {
-            throw CompileError("\(problem), but \(what) is \(settings.width)x\(settings.height) pixels; change canvas.size, --size or --scale")
+            throw scene.sizeProblem(problem, overrides: overrides)
         }
         var soundtrack: Soundtrack?
-        if let first = scene.audio.first {
+        // A clip with `audio: true` asks for sound even where it is silent
+        // (so that every chunk of a scene has the same streams).
+        let clipAudio = scene.media.values.compactMap(\.audio?.location).min { ($0.line, $0.column) < ($1.line, $1.column) }
+        if let first = scene.audio.first?.location ?? clipAudio {
             if let audioCodec = container.spec.audio {
                 settings.audio = AudioSettings(codec: audioCodec)
                 let length = scene.canvas.frameRate.sample(ofFrame: scene.frameCount, samplesPerSecond: SoundtrackFormat.sampleRate)
-                soundtrack = try Soundtrack(tracks: scene.audio, length: length)
+                soundtrack = try Soundtrack(tracks: scene.audio, clips: try Self.clipSounds(scene), length: length)
             } else {
-                warn(Diagnostic(first.location, "\(container.displayName) has no audio: the scene's audio tracks are left out; use .mp4, .mov or .webm for sound", severity: .warning))
+                warn(Diagnostic(first, "\(container.displayName) has no audio: the scene's audio tracks and clip sounds are left out; use .mp4, .mov or .webm for sound", severity: .warning))
             }
         }
         do {
@@ -61,10 +65,21 @@ extension RenderCommand {
         return PreparedOutput(settings: settings, soundtrack: soundtrack)
     }
 
-    /// `--crf` that the codec ignores, and lossless H.264 that players refuse.
+    /// Where the layers' clip sounds (`audio: true`) are heard, from the
+    /// laid-out scene with its timeline compiled; a rate outside what sound
+    /// plays at is an error at the clip's `audio:`.
+    static func clipSounds(_ scene: Scene) throws(Diagnostic) -> [ClipSound] {
+        guard scene.hasSound else { return [] }
+        return try ClipSoundPlanner.sounds(in: TimelineCompiler.compile(scene))
+    }
+
+    /// `--crf` or `--keyint` that the codec ignores, and lossless H.264 that players refuse.
     private func warnAboutQuality(_ codec: VideoCodec, warn: (Diagnostic) -> Void) {
-        guard let crf = video.crf else { return }
         let at = SourceLocation.commandLine()
+        if video.keyframeInterval != nil, !codec.hasInterFrames {
+            warn(Diagnostic(at, "--keyint does not apply to \(codec.spec.title), which has no inter frames, and is ignored", severity: .warning))
+        }
+        guard let crf = video.crf else { return }
         if codec.spec.crf == nil {
             warn(Diagnostic(at, "--crf does not apply to \(codec.spec.title) and is ignored", severity: .warning))
         } else if crf == 0, codec == .h264 {

@@ -35,13 +35,16 @@ extension RenderCommand {
             let target: Target = time != nil || contactSheet != nil ? .still(file) : .video(file, .mp4)
             try checkContactSheetTarget(target)
             let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
-            let output = try prepareOutput(scene, target: target, frames: indices, what: "variant '\(variant.name)'",
+            try checkOverwrite(target)
+            let output = try prepareOutput(scene, target: target, frames: indices, overrides: o,
                                            warn: { console.report([$0]) })
             jobs.append((scene, target, output, times, indices, variant.name))
         }
         for job in jobs {
-            try render(job.scene, to: job.target, output: job.output, times: job.times, indices: job.indices,
-                       label: "render " + job.name, console: console)
+            let clock = ContinuousClock.now
+            let written = try render(job.scene, to: job.target, output: job.output, times: job.times, indices: job.indices,
+                                     label: "render " + job.name, console: console)
+            report(written, since: clock, console: console)
         }
         return .success
     }

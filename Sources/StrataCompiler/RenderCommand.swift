@@ -26,6 +26,37 @@ public struct RenderCommand: StrataCommand {
     public var allVariants = false
     /// `--contact-sheet` / `--every`: one PNG of many frames instead of a video or still.
     public var contactSheet: ContactSheet?
+    /// `-o -`: the raw video written to standard output (`--stream-format`).
+    public var streamFormat = StreamFormat.y4m
+    /// `-n` refuses to replace an existing output; `-y` (the default) replaces it.
+    public var overwrite = Overwrite.replace
+    /// What is said once the output is written (`--json`; `watch` says its own).
+    public var summary = SummaryStyle.terminal
+
+    /// Whether an existing output is replaced.
+    public enum Overwrite: Sendable, Hashable {
+        /// Replace it (ffmpeg's `-y`); a PNG sequence replaces the folder's numbered frames.
+        case replace
+        /// Refuse, before anything renders (ffmpeg's `-n`): exit 1, the old output untouched.
+        case refuse
+    }
+
+    /// How the written output is reported.
+    public enum SummaryStyle: Sendable, Hashable {
+        /// `wrote out.mp4: 180 frames, 6 s, 1920x1080, 2.1 MB in 5.4 s` on a terminal (not with `--quiet`).
+        case terminal
+        /// The same as one JSON object per output, always (`--json`).
+        case json
+        /// Nothing.
+        case none
+    }
+    /// `--chunk`: one chunk of a chunked render, as a segment in the `output` folder.
+    public var chunk: ChunkRequest?
+    /// Container tags of a video output (a chunk's identity).
+    var containerTags: [String: String] = [:]
+    /// The last frame of the whole PNG sequence, whose number sets how many
+    /// digits every name has; nil: this render's last frame.
+    var sequenceLastFrame: Int?
 
     public init(scenePath: String, output: String) {
         self.scenePath = scenePath
@@ -39,17 +70,22 @@ public struct RenderCommand: StrataCommand {
 
     /// `-o` value that renders every frame and discards it.
     public static let discardOutput = "/dev/null"
+    /// `-o` value that streams raw video to standard output.
+    public static let standardOutput = "-"
 
     /// What `-o` names.
     enum Target {
         case video(String, VideoContainer), pngSequence(String), still(String)
         /// Frames go through the normal pipeline and are dropped; no file is touched.
         case discard
+        /// Raw video on standard output, for another program to read.
+        case stream(StreamFormat)
     }
 
     var target: Target {
         get throws(CompileError) {
             if output == Self.discardOutput { return .discard }
+            if output == Self.standardOutput { return .stream(streamFormat) }
             var isDir: ObjCBool = false
             if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDir) && isDir.boolValue) {
                 return .pngSequence(output)
@@ -58,25 +94,32 @@ public struct RenderCommand: StrataCommand {
             if ext == "png" { return .still(output) }
             if let container = VideoContainer(extension: ext) { return .video(output, container) }
             let names = VideoContainer.allCases.map(\.displayName).joined(separator: ", ")
-            throw CompileError("cannot tell the output format of '\(output)': use a \(names) or .png name, a folder ending in '/', or \(Self.discardOutput)")
+            throw CompileError("cannot tell the output format of '\(output)': use a \(names) or .png name, a folder ending in '/', - (raw video on standard output) or \(Self.discardOutput)")
         }
     }
 
     /// Loads and checks everything (warnings go to the console before the
     /// first frame renders), then renders.
     public func run(_ console: any Console) throws -> ExitStatus {
+        let clock = ContinuousClock.now
         try checkSettings()
+        if let chunk { return try runChunk(chunk, console) }
         if allVariants { return try runAllVariants(console) }
         let target = try self.target
+        try checkStreamTarget(target)
         let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
         console.report(warnings)
         var scene = loaded
         console.report(try overrides.apply(to: &scene))
         try checkContactSheetTarget(target)
         let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
-        let output = try prepareOutput(scene, target: target, frames: indices, what: "the canvas",
+        try checkStreamSize(scene, target: target)
+        try checkOverwrite(target)
+        let output = try prepareOutput(scene, target: target, frames: indices, overrides: overrides,
                                        warn: { console.report([$0]) })
-        try render(scene, to: target, output: output, times: times, indices: indices, label: "render", console: console)
+        let written = try render(scene, to: target, output: output, times: times, indices: indices, label: "render",
+                                 console: console)
+        report(written, since: clock, console: console)
         return .success
     }
 
@@ -90,23 +133,35 @@ public struct RenderCommand: StrataCommand {
                                + "\(CompiledScene.bytes(Double(Limits.frameMemoryRange.upperBound))), got \(memoryLimit) bytes")
         }
         do { try video.validate() } catch { throw CompileError("\(error)") }
+        if scenePath == SceneLoader.standardInputPath, allVariants {
+            throw CompileError("--all-variants names its files after the scene file; give a file, not '-' (standard input)")
+        }
     }
 
-    /// Renders a scene that is loaded, laid out and checked into `target`.
+    /// Y4M (4:2:0) needs even pixel dimensions; the error points where the size comes from.
+    func checkStreamSize(_ scene: Scene, target: Target) throws {
+        guard case .stream(.y4m) = target, scene.canvas.pixelWidth % 2 != 0 || scene.canvas.pixelHeight % 2 != 0 else { return }
+        throw scene.sizeProblem(RawVideoStream.evenSizeRule + " (--stream-format nut takes any size)", overrides: overrides)
+    }
+
+    /// Renders a scene that is loaded, laid out and checked into `target`; says what was written.
     func render(_ scene: Scene, to target: Target, output: PreparedOutput?, times: [Double], indices: [Int],
-                label: String, console: any Console) throws {
+                label: String, console: any Console) throws -> WrittenOutput {
         if let contactSheet, case .still(let path) = target {
-            return try renderContactSheet(scene, contactSheet, to: path, label: label, console: console)
+            let tiles = try renderContactSheet(scene, contactSheet, to: path, label: label, console: console)
+            return WrittenOutput(target: target, scene: scene, frames: tiles, firstTime: nil,
+                                 width: nil, height: nil, bytes: SystemFiles.size(path) ?? 0)
         }
         let pipeline = FramePipeline(scene: scene, jobs: jobs, memoryLimit: memoryLimit)
         let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, console: console)
         defer { progress.finish() }
+        var bytes = 0
         switch target {
         case .video(let path, _):
-            guard let output else { return }
+            guard let output else { throw CompileError("internal: a video output without settings", status: .failure) }
             let settings = output.settings
             try writeAtomically(path) { temp in
-                let writer = try VideoWriter(path: temp, settings: settings)
+                let writer = try VideoWriter(path: temp, settings: settings, metadata: containerTags)
                 // Each render thread converts its own frames to the encoder's format: this thread only encodes.
                 try pipeline.run(times: times, progress: progress, makeEmpty: { VideoFrame() }, makeFinisher: {
                     let converter = try VideoFrameConverter(settings: settings)
@@ -122,28 +177,35 @@ public struct RenderCommand: StrataCommand {
                 })
                 try writer.finish()
             }
+            bytes = SystemFiles.size(path) ?? 0
         case .still(let path):
             try writeAtomically(path) { temp in
                 try pipeline.run(times: times, progress: progress) { _, pixmap in try PNGCodec.write(pixmap, to: temp) }
             }
+            bytes = SystemFiles.size(path) ?? 0
         case .pngSequence(let dir):
-            try writeSequence(into: dir, indices: indices, pipeline: pipeline, times: times, progress: progress)
+            bytes = try writeSequence(into: dir, indices: indices, pipeline: pipeline, times: times, progress: progress)
+        case .stream(let format):
+            bytes = try writeStream(format, scene: scene, pipeline: pipeline, times: times, progress: progress)
         case .discard:
             try pipeline.run(times: times, progress: progress) { _, _ in }
         }
+        return WrittenOutput(target: target, scene: scene, frames: times.count, firstTime: times.first,
+                             width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight, bytes: bytes)
     }
 
     /// The times to render: `--time`, `--frames`, or every frame of the scene.
-    func frameTimes(_ scene: Scene, target: Target) throws(CompileError) -> (times: [Double], indices: [Int]) {
+    func frameTimes(_ scene: Scene, target: Target) throws -> (times: [Double], indices: [Int]) {
         let count = scene.frameCount
         if let time {
             switch target {
-            case .still, .discard: break
-            default: throw CompileError("--time makes one still; give a .png output (or \(Self.discardOutput))")
+            case .still, .discard, .stream: break
+            default: throw CompileError("--time makes one still; give a .png output (or - or \(Self.discardOutput))")
             }
             guard time.isFinite, time >= 0, time <= Limits.maxDuration else {
                 throw CompileError("--time must be a time from 0 to \(Int(Limits.maxDuration))s, found \(time)")
             }
+            try scene.check(.seconds(time))
             return ([time], [scene.canvas.frameRate.frame(nearest: time)])
         }
         var range = 0...max(0, count - 1)
@@ -160,61 +222,5 @@ public struct RenderCommand: StrataCommand {
             range = range.lowerBound...range.lowerBound
         }
         return (range.map { scene.time(ofFrame: $0) }, Array(range))
-    }
-
-    /// Writes into a temporary name beside `path` and renames it when complete.
-    func writeAtomically(_ path: String, _ body: (String) throws -> Void) throws {
-        try ensureParentExists(path)
-        let temp = TemporaryOutputs.shared.temporaryPath(for: path)
-        do {
-            try body(temp)
-            try TemporaryOutputs.shared.commit(temp, to: path)
-        } catch {
-            TemporaryOutputs.shared.discard(temp)
-            throw error
-        }
-    }
-
-    /// A PNG sequence goes into a temporary folder first; the frames move into
-    /// `dir` only when all of them are written.
-    func writeSequence(into dir: String, indices: [Int], pipeline: FramePipeline, times: [Double],
-                       progress: ProgressReporter) throws {
-        let fm = FileManager.default
-        let finalDir = dir.hasSuffix("/") && dir.count > 1 ? String(dir.dropLast()) : dir
-        try ensureParentExists(finalDir)
-        let temp = TemporaryOutputs.shared.temporaryPath(for: finalDir)
-        do {
-            try fm.createDirectory(atPath: temp, withIntermediateDirectories: true)
-            let digits = max(5, String(indices.last ?? 0).count)
-            func name(_ i: Int) -> String {
-                let s = String(i)
-                return String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
-            }
-            // The render threads encode their own frames (the costly part); this thread writes the files.
-            try pipeline.run(times: times, progress: progress, makeEmpty: { [UInt8]() }, makeFinisher: {
-                { pixmap, png in png = try PNGCodec.encode(pixmap) }
-            }, consume: { position, png in try PNGCodec.store(png, to: temp + "/" + name(indices[position])) })
-            if !fm.fileExists(atPath: finalDir) {
-                try TemporaryOutputs.shared.commit(temp, to: finalDir)
-            } else {
-                for i in indices { try TemporaryOutputs.shared.commit(temp + "/" + name(i), to: finalDir + "/" + name(i)) }
-                TemporaryOutputs.shared.discard(temp)
-            }
-        } catch {
-            TemporaryOutputs.shared.discard(temp)
-            throw error
-        }
-    }
-
-    func ensureParentExists(_ path: String) throws {
-        let parent = (path as NSString).deletingLastPathComponent
-        guard !parent.isEmpty else { return }
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: parent, isDirectory: &isDir), isDir.boolValue { return }
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw CompileError("cannot create folder '\(parent)': \(error.localizedDescription)", status: .failure)
-        }
     }
 }

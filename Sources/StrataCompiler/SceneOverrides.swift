@@ -35,7 +35,9 @@ public struct SceneOverrides: Sendable {
             scene.canvas.frameRate = frameRate
         }
         if let scale {
-            guard scale > 0, scale <= 8 else { throw CompileError("--scale must be in (0, 8]") }
+            guard scale > 0, scale <= Limits.maxScale else {
+                throw CompileError("--scale must be in (0, \(Int(Limits.maxScale))]")
+            }
             scene.canvas.scale = scale
         }
         // In Doubles first: a size from --size can be any finite number of points.

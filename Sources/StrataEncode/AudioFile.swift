@@ -33,6 +33,38 @@ public enum AudioFile {
                     channels: Int(parameters.ch_layout.nb_channels), duration: duration, startTime: start)
     }
 
+    /// Seconds on the file's clock of the first sample `decode` returns:
+    /// the first decoded frame's timestamp, after the decoder dropped the
+    /// encoder's priming (an MP4 edit list, Opus pre-skip). The stream's
+    /// start time when frames carry none.
+    public static func firstSampleTime(path: String) throws -> Double {
+        let input = try MediaInput(path: path, type: AVMEDIA_TYPE_AUDIO)
+        let decoder = try MediaDecoder(input)
+        let buffers = try DecodeBuffers()
+        let packet = buffers.packet, frame = buffers.frame
+        let stream = input.stream.pointee
+        let start = stream.start_time == strata_av_nopts_value() ? 0 : Double(stream.start_time) * av_q2d(stream.time_base)
+        func time() -> Double {
+            let ts = frame.pointee.best_effort_timestamp
+            return ts == strata_av_nopts_value() ? start : Double(ts) * av_q2d(stream.time_base)
+        }
+        while try input.read(into: packet) {
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == input.streamIndex else { continue }
+            try decoder.send(packet)
+            while try decoder.receive(into: frame) {
+                defer { av_frame_unref(frame) }
+                if frame.pointee.nb_samples > 0 { return time() }
+            }
+        }
+        try decoder.send(nil)
+        while try decoder.receive(into: frame) {
+            defer { av_frame_unref(frame) }
+            if frame.pointee.nb_samples > 0 { return time() }
+        }
+        return start
+    }
+
     /// The samples of `path` from `fromSample` (at `sampleRate`, counted
     /// from the file's first sample) for at most `maxSamples` per channel
     /// (nil: to the end), interleaved, `channels` wide. Mono is copied to

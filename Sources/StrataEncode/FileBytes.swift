@@ -8,19 +8,26 @@ import Darwin
 /// system's reason ("No such file or directory") in an `EncodeError`.
 enum FileBytes {
     static func load(path: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try forEachPiece(of: path) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Calls `body` with successive pieces of the file (at most 1 MiB each), so
+    /// that large files are read in bounded memory.
+    static func forEachPiece(of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw EncodeError("cannot open \(path): \(reason())") }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var piece = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = piece.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw EncodeError("cannot read \(path): \(reason())")
             }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
+            if n == 0 { return }
+            try piece.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }
     }
 

@@ -3,26 +3,27 @@ import CAVFilter
 
 /// Owns a libavfilter graph with buffer sources `in0`, `in1`... and one
 /// buffer sink `out`, built from a filter description such as
-/// `[in0][in1]paletteuse[out]`.
+/// `[in0][in1]paletteuse[out]`, of video frames or (`audio`) of samples.
 final class FilterGraph {
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private var sources: [UnsafeMutablePointer<AVFilterContext>] = []
     private var sink: UnsafeMutablePointer<AVFilterContext>?
 
-    /// `sources`: each buffer source's arguments (`video_size=WxH:pix_fmt=bgra:time_base=1/100`).
-    init(sources sourceArguments: [String], filters: String) throws {
+    /// `sources`: each buffer source's arguments (`video_size=WxH:pix_fmt=bgra:time_base=1/100`,
+    /// or for audio `sample_rate=48000:sample_fmt=flt:channel_layout=stereo:time_base=1/48000`).
+    init(sources sourceArguments: [String], filters: String, audio: Bool = false) throws {
         guard let graph = avfilter_graph_alloc() else { throw EncodeError("out of memory") }
         self.graph = graph
         // The graph runs on the calling thread: filters' own threads would make nothing faster here.
         graph.pointee.nb_threads = 1
         for (i, arguments) in sourceArguments.enumerated() {
             var context: UnsafeMutablePointer<AVFilterContext>?
-            try AV.check(avfilter_graph_create_filter(&context, avfilter_get_by_name("buffer"), "in\(i)", arguments, nil, graph),
+            try AV.check(avfilter_graph_create_filter(&context, avfilter_get_by_name(audio ? "abuffer" : "buffer"), "in\(i)", arguments, nil, graph),
                          "cannot create the filter source \(arguments)")
             sources.append(context!)
         }
         var sinkContext: UnsafeMutablePointer<AVFilterContext>?
-        try AV.check(avfilter_graph_create_filter(&sinkContext, avfilter_get_by_name("buffersink"), "out", nil, nil, graph),
+        try AV.check(avfilter_graph_create_filter(&sinkContext, avfilter_get_by_name(audio ? "abuffersink" : "buffersink"), "out", nil, nil, graph),
                      "cannot create the filter sink")
         sink = sinkContext
         // The graph's open ends: our sources are its inputs' outputs, our sink its output's input.

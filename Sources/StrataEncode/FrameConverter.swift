@@ -7,7 +7,7 @@ import StrataModel
 ///
 /// BGRA going to video is taken as is: a premultiplied pixel over black is
 /// its own bytes, so translucent pixmaps come out composited over black.
-final class FrameConverter {
+public final class FrameConverter {
     private let context: OpaquePointer
     let width: Int
     let height: Int
@@ -64,7 +64,7 @@ final class FrameConverter {
     }
 
     /// A decoded frame's format -> BGRA, honouring the frame's colour tags.
-    static func toBGRA(from frame: UnsafePointer<AVFrame>) throws -> FrameConverter {
+    public static func toBGRA(from frame: UnsafePointer<AVFrame>) throws -> FrameConverter {
         let format = AVPixelFormat(rawValue: frame.pointee.format)
         // The deprecated yuvj formats mean full range whatever the tag says.
         let jpegFormats = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P]
@@ -75,7 +75,7 @@ final class FrameConverter {
                                   fullRange: fullRange)
     }
 
-    func matches(_ frame: UnsafePointer<AVFrame>) -> Bool {
+    public func matches(_ frame: UnsafePointer<AVFrame>) -> Bool {
         Int(frame.pointee.width) == width && Int(frame.pointee.height) == height
             && frame.pointee.format == yuvFormat.rawValue
     }
@@ -90,8 +90,18 @@ final class FrameConverter {
     }
 
     /// A premultiplied BGRA pixmap of `frame` (opaque unless its format has alpha).
-    func pixmap(from frame: UnsafePointer<AVFrame>) -> Pixmap {
+    public func pixmap(from frame: UnsafePointer<AVFrame>) -> Pixmap {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        convert(frame, into: &pixels)
+        return Pixmap(width: width, height: height, pixels: pixels)
+    }
+
+    /// `frame` as premultiplied BGRA over `pixels` (width x height x 4
+    /// bytes, resized if not): swscale writes every byte, alpha included
+    /// (255 for formats without alpha), so a reused buffer's old contents
+    /// never show.
+    public func convert(_ frame: UnsafePointer<AVFrame>, into pixels: inout [UInt8]) {
+        if pixels.count != width * height * 4 { pixels = [UInt8](repeating: 255, count: width * height * 4) }
         pixels.withUnsafeMutableBufferPointer { out in
             _ = strata_sws_scale_frame_to_packed(context, frame, out.baseAddress, Int32(width * 4))
         }
@@ -99,7 +109,6 @@ final class FrameConverter {
            descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA | AV_PIX_FMT_FLAG_PAL) != 0 {
             PremultipliedAlpha.premultiplyBGRA(&pixels)
         }
-        return Pixmap(width: width, height: height, pixels: pixels)
     }
 
     deinit { sws_freeContext(context) }

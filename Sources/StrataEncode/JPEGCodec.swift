@@ -10,8 +10,9 @@ import StrataModel
 public enum JPEGCodec {
     /// `quality` 1 (smallest) ... 100 (best); mapped to MJPEG's qscale 31 ... 1.
     public static func encode(_ pixmap: Pixmap, quality: Int = 90) throws -> [UInt8] {
-        guard pixmap.width > 0, pixmap.height > 0, pixmap.width <= 16384, pixmap.height <= 16384 else {
-            throw EncodeError("cannot encode a \(pixmap.width)x\(pixmap.height) JPEG (1...16384 pixels per side)")
+        let side = Limits.maxPixelsPerSide
+        guard pixmap.width > 0, pixmap.height > 0, pixmap.width <= side, pixmap.height <= side else {
+            throw EncodeError("cannot encode a \(pixmap.width)x\(pixmap.height) JPEG (1...\(side) pixels per side)")
         }
         AV.quietLogs()
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_MJPEG) else {

@@ -31,9 +31,16 @@ final class Muxer {
         return stream
     }
 
-    /// Opens the file and writes the header; `options` are the muxer's (movflags, loop...).
-    func start(options: [String: String]) throws {
+    /// Opens the file and writes the header; `options` are the muxer's
+    /// (movflags, loop...), `metadata` the file's tags (any keys: MP4 and MOV
+    /// write them as `mdta` keys, Matroska as tags; libavformat reads them back).
+    func start(options: [String: String], metadata: [String: String] = [:]) throws {
         guard let format else { return }
+        var options = options
+        if !metadata.isEmpty, container == .mp4 || container == .mov {
+            options["movflags", default: ""] += "+use_metadata_tags"
+        }
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) { av_dict_set(&format.pointee.metadata, key, value, 0) }
         try AV.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot create \(path)")
         var dictionary: OpaquePointer?
         defer { av_dict_free(&dictionary) }

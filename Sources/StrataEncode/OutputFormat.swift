@@ -115,6 +115,16 @@ public enum VideoCodec: String, CaseIterable, Sendable, Hashable, Codable {
 
     public var supportsAlpha: Bool { spec.alphaPixelFormat != nil }
 
+    /// Whether frames are predicted from others, so that key frames are
+    /// spaced by the encoder (`VideoOptions.keyframeInterval`); ProRes is
+    /// intra only, and the animation formats take no interval.
+    public var hasInterFrames: Bool {
+        switch self {
+        case .h264, .hevc, .av1, .vp9: true
+        case .prores4444, .proresHQ, .prores, .proresLT, .proresProxy, .gif, .apng, .webp: false
+        }
+    }
+
     /// The `--codec` names, in declaration order.
     public static var names: [String] { allCases.map(\.rawValue) }
 }

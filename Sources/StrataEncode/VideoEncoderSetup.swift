@@ -15,21 +15,27 @@ enum VideoEncoderSetup {
         encoder.pointee.time_base = timeBase(settings)
         encoder.pointee.framerate = AVRational(num: Int32(settings.frameRate.numerator), den: Int32(settings.frameRate.denominator))
         encoder.pointee.thread_count = Int32(options.threads)
+        if codec.hasInterFrames, let interval = options.keyframeInterval { encoder.pointee.gop_size = Int32(interval) }
         if codec.spec.sampling != .rgb { tagBT709(encoder) }
         let priv = encoder.pointee.priv_data
         func set(_ key: String, _ value: String) throws {
             try AV.check(av_opt_set(priv, key, value, 0), "\(codec.spec.title) option \(key)=\(value)")
         }
         let crf = options.crf(for: codec)
+        // Every GOP closed, a forced key frame an IDR: a file (a chunk segment)
+        // starts cleanly and no frame refers across a join of segments.
+        encoder.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_CLOSED_GOP))  // 1 << 31
         switch codec {
         case .h264:
+            try set("forced-idr", "1")
             try set("preset", options.preset)
             try AV.check(av_opt_set_double(priv, "crf", crf!, 0), "x264 crf \(crf!)")
         case .hevc:
             try set("preset", options.preset)
             try AV.check(av_opt_set_double(priv, "crf", crf!, 0), "x265 crf \(crf!)")
             // x265 logs to stderr on its own; its thread pool follows --threads.
-            try set("x265-params", "log-level=error:pools=\(options.threads)")
+            try set("forced-idr", "1")
+            try set("x265-params", "log-level=error:pools=\(options.threads):open-gop=0")
         case .av1:
             // SVT-AV1 presets run 0 (slowest) ... 13; x264's ranks map onto 12 ... 2.
             try set("preset", String(max(2, 12 - options.presetRank * 10 / 9)))

@@ -20,11 +20,19 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     public var gifPalette: GIFPalette
     /// GIF: how colours between palette entries are approximated.
     public var gifDither: GIFDither
+    /// Codecs with inter frames (`VideoCodec.hasInterFrames`): at most this
+    /// many frames from one key frame to the next (libavcodec `gop_size`:
+    /// x264/x265 keyint, libvpx kf_max_dist, SVT-AV1 intra period), so a
+    /// player or a chunk join finds a seek point at least that often; nil:
+    /// the encoder's default (x264 250 frames).
+    public var keyframeInterval: Int?
 
     public init(crf: Double? = nil, preset: String = "veryfast", threads: Int = 2, fastStart: Bool = true,
-                loop: Int = 0, gifPalette: GIFPalette = .video, gifDither: GIFDither = .sierra) {
+                loop: Int = 0, gifPalette: GIFPalette = .video, gifDither: GIFDither = .sierra,
+                keyframeInterval: Int? = nil) {
         self.crf = crf; self.preset = preset; self.threads = threads; self.fastStart = fastStart
         self.loop = loop; self.gifPalette = gifPalette; self.gifDither = gifDither
+        self.keyframeInterval = keyframeInterval
     }
 
     /// Encoder threads a writer may use.
@@ -36,6 +44,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
 
     /// `loop` values: GIF and APNG store the count in 16 bits; 0 plays forever.
     public static let loopRange = 0...65_535
+
+    /// `keyframeInterval` values, in frames (1: every frame is a key frame).
+    public static let keyframeIntervalRange = 1...100_000
 
     /// The preset's rank, 0 (ultrafast) ... 9 (placebo).
     var presetRank: Int { Self.presets.firstIndex(of: preset) ?? 2 }
@@ -52,7 +63,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         }
     }
 
-    /// The settings that do not depend on the codec: preset, threads, loop.
+    /// The settings that do not depend on the codec: preset, threads, loop, key frame interval.
     public func validate() throws {
         guard Self.presets.contains(preset) else {
             throw EncodeError("unknown preset '\(preset)'; valid presets: \(Self.presets.joined(separator: ", "))")
@@ -63,10 +74,14 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         guard Self.loopRange.contains(loop) else {
             throw EncodeError("loop count \(loop) is out of range \(Self.loopRange.lowerBound)...\(Self.loopRange.upperBound) (0 plays forever)")
         }
+        if let keyframeInterval, !Self.keyframeIntervalRange.contains(keyframeInterval) {
+            let range = Self.keyframeIntervalRange
+            throw EncodeError("key frame interval \(keyframeInterval) is out of range \(range.lowerBound)...\(range.upperBound) frames")
+        }
     }
 
     /// The CRF the encoder gets.
-    func crf(for codec: VideoCodec) -> Double? { codec.spec.crf.map { crf ?? $0.default } }
+    public func crf(for codec: VideoCodec) -> Double? { codec.spec.crf.map { crf ?? $0.default } }
 }
 
 /// `--gif-palette`: where the 256 colours of a GIF come from.

@@ -37,7 +37,8 @@ public final class VideoWriter: @unchecked Sendable {
     private var finished = false
 
     /// Opens `path` for writing and starts the encoders; `settings` are validated first.
-    public init(path: String, settings: VideoSettings) throws {
+    /// `metadata` are the file's tags (a chunk segment's identity, `strata_segment`).
+    public init(path: String, settings: VideoSettings, metadata: [String: String] = [:]) throws {
         self.path = path; self.settings = settings
         try settings.validate()
         AV.quietLogs()
@@ -57,7 +58,7 @@ public final class VideoWriter: @unchecked Sendable {
             ? try GIFPalettizer(width: settings.width, height: settings.height, alpha: settings.alpha,
                                 palette: settings.options.gifPalette, dither: settings.options.gifDither)
             : nil
-        try muxer.start(options: VideoEncoderSetup.muxerOptions(settings))
+        try muxer.start(options: VideoEncoderSetup.muxerOptions(settings), metadata: metadata)
     }
 
     /// An H.264 MP4 at `fps` frames per second (exact for integers and the
@@ -96,6 +97,8 @@ public final class VideoWriter: @unchecked Sendable {
             try palettizer.push(frame) { try self.video.send($0, to: muxer) }
         } else {
             frame.pointee.pts = Int64(index)
+            // The file starts with a key frame: an IDR (VideoEncoderSetup asks for IDRs and closed GOPs).
+            frame.pointee.pict_type = index == 0 ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
             try self.video.send(frame, to: muxer)
         }
     }

@@ -46,10 +46,9 @@ public enum ImageDecoder {
 
     /// Reads and decodes a file.
     public static func read(path: String) throws(ImageError) -> Pixmap {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImageError("cannot read '\(path)'")
-        }
-        return try decode([UInt8](data))
+        let bytes: [UInt8]
+        do { bytes = try SystemFiles.contents(of: path) } catch { throw ImageError(error.message) }
+        return try decode(bytes)
     }
 
     /// PNG bytes -> premultiplied BGRA; refuses images above `maxPixels`.

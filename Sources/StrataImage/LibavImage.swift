@@ -81,8 +81,8 @@ enum LibavImage {
 }
 
 /// EXIF orientation (1...8): the transform that makes the stored pixels upright.
-enum Orientation {
-    static func apply(_ tag: Int, to p: Pixmap) -> Pixmap {
+public enum Orientation {
+    public static func apply(_ tag: Int, to p: Pixmap) -> Pixmap {
         guard (2...8).contains(tag) else { return p }
         let swap = tag >= 5
         let w = swap ? p.height : p.width, h = swap ? p.width : p.height

@@ -1,3 +1,8 @@
+/// The kinds of animation (`type:` in a scene).
+public enum AnimationKind: String, Sendable, Hashable, CaseIterable {
+    case basic, keyframe, spring, group
+}
+
 /// One explicit animation of a layer.
 public struct Animation: Sendable {
     /// What the animation computes.
@@ -39,13 +44,13 @@ public struct Animation: Sendable {
         Animation(keyPath: LayerKeyPath.placeholder, kind: .group(animations), location: location)
     }
 
-    /// The kind's name, as `strata inspect` prints it.
-    public var kindName: String {
+    /// The kind without its values, as `strata inspect` names it.
+    public var kindName: AnimationKind {
         switch kind {
-        case .basic: return "basic"
-        case .keyframe: return "keyframe"
-        case .spring: return "spring"
-        case .group: return "group"
+        case .basic: return .basic
+        case .keyframe: return .keyframe
+        case .spring: return .spring
+        case .group: return .group
         }
     }
 }

@@ -1,21 +1,52 @@
-/// A place in a source file: 1-based line and column.
+/// A line and column in a source file, both 1-based; the column counts Unicode scalars.
+public struct SourcePosition: Sendable, Hashable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A place in a source file: where a value starts (1-based line and column)
+/// and, when known, where it ends, so that a diagnostic can underline it.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var file: String
     /// 1-based line number.
     public var line: Int
     /// 1-based column number (in Unicode scalars).
     public var column: Int
+    /// Just past the value's last character (exclusive), or nil when only
+    /// the start is known (the command line, a place computed inside a string).
+    public var end: SourcePosition?
 
-    public init(file: String, line: Int, column: Int) {
+    public init(file: String, line: Int, column: Int, end: SourcePosition? = nil) {
         self.file = file
         self.line = line
         self.column = column
+        self.end = end
     }
 
     /// A location for values that come from the command line or defaults.
-    public static func commandLine(_ what: String = "<command line>") -> SourceLocation {
+    public static func commandLine(_ what: String = commandLineName) -> SourceLocation {
         SourceLocation(file: what, line: 1, column: 1)
     }
+
+    /// A problem with a file as a whole (it cannot be opened): line and column 0.
+    public static func wholeFile(_ path: String) -> SourceLocation {
+        SourceLocation(file: path, line: 0, column: 0)
+    }
+
+    /// The name `commandLine()` gives the command line.
+    public static let commandLineName = "<command line>"
+
+    /// Whether the place is a line and column in a file (not the command
+    /// line, a default or a whole file): what an excerpt can show.
+    public var hasPosition: Bool { line >= 1 && file != Self.commandLineName }
+
+    /// The start alone, without the span.
+    public var start: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
     public var description: String { "\(file):\(line):\(column)" }
 }
@@ -30,13 +61,17 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Related places, printed after the diagnostic in this order.
     public var notes: [DiagnosticNote]
+    /// Text that would replace the located span to fix the problem (the
+    /// name a misspelling most likely meant, a quoted colour), or nil.
+    public var suggestion: String?
 
     public init(_ location: SourceLocation, _ message: String, severity: Severity = .error,
-                notes: [DiagnosticNote] = []) {
+                notes: [DiagnosticNote] = [], suggestion: String? = nil) {
         self.location = location
         self.message = Self.oneLine(message)
         self.severity = severity
         self.notes = notes
+        self.suggestion = suggestion
     }
 
     /// `FILE:LINE:COLUMN: error: message`, the format every tool understands,
@@ -108,11 +143,13 @@ public struct DiagnosticSink: Sendable {
     public private(set) var items: [Diagnostic] = []
     public init() {}
     public var hasErrors: Bool { items.contains { $0.severity == .error } }
-    public mutating func error(_ location: SourceLocation, _ message: String, notes: [DiagnosticNote] = []) {
-        items.append(Diagnostic(location, message, notes: notes))
+    public mutating func error(_ location: SourceLocation, _ message: String, notes: [DiagnosticNote] = [],
+                               suggestion: String? = nil) {
+        items.append(Diagnostic(location, message, notes: notes, suggestion: suggestion))
     }
-    public mutating func warning(_ location: SourceLocation, _ message: String, notes: [DiagnosticNote] = []) {
-        items.append(Diagnostic(location, message, severity: .warning, notes: notes))
+    public mutating func warning(_ location: SourceLocation, _ message: String, notes: [DiagnosticNote] = [],
+                                 suggestion: String? = nil) {
+        items.append(Diagnostic(location, message, severity: .warning, notes: notes, suggestion: suggestion))
     }
     public mutating func append(_ d: Diagnostic) { items.append(d) }
     public mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }

@@ -1,6 +1,6 @@
 /// The layer types of the scene format (`type:`).
 public enum LayerType: String, Sendable, Hashable, CaseIterable {
-    case layer, shape, text, gradient, replicator, transform, scroll, emitter
+    case layer, shape, text, gradient, replicator, transform, scroll, emitter, lottie
 }
 
 /// One layer of the scene's model tree, fully resolved: defaults applied,

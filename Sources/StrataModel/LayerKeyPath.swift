@@ -2,27 +2,6 @@
 /// resolved once at parse time: `position`, `position.x`, `bounds.size.width`,
 /// `transform.rotation.z` (virtual: one component of the decomposed transform)...
 public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
-    /// The layer property at the root of the path.
-    public enum Property: String, Sendable, Hashable, CaseIterable {
-        case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
-        case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
-        case shadowColor, shadowOpacity, shadowOffset, shadowRadius, contentsRect, contentsCenter
-        /// Not animatable; addressable by transactions (`set:`).
-        case masksToBounds
-        // Keys of one layer type (`layerType`; docs/layer-types.md).
-        case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPattern, lineDashPhase, strokeStart, strokeEnd
-        case fontSize, foregroundColor
-        case colors, locations, startPoint, endPoint
-        case instanceTransform, instanceDelay, instanceColor
-        case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
-        case scrollPoint
-        case emitterPosition, emitterZPosition, emitterSize, birthRate, lifetime, velocity, scale, spin
-        /// An image (asset key); its animations cross-dissolve.
-        case contents
-        /// `emitterCells.<cellName>.<key>`: `fields` holds the name and the key.
-        case emitterCells
-    }
-
     /// A component below the property.
     public enum Component: Sendable, Hashable {
         /// `.x`, `.y` of a point; `.width`, `.height` of a size; `.origin`, `.size` of a rect.
@@ -31,99 +10,66 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case transformComponent(TransformComponent, axis: Axis?)
     }
 
-    public enum TransformComponent: String, Sendable, Hashable { case rotation, scale, translation }
-    public enum Axis: String, Sendable, Hashable { case x, y, z }
+    public enum TransformComponent: String, Sendable, Hashable, CaseIterable { case rotation, scale, translation }
+    public enum Axis: String, Sendable, Hashable, CaseIterable { case x, y, z }
 
-    public var property: Property
+    /// The layer property at the root of the path (an entry of `LayerProperty.all`).
+    public var property: LayerProperty
     /// Struct fields below the property (`bounds.size.width` -> ["size", "width"]).
     public var fields: [String]
     /// For the virtual paths `transform.rotation.z` and friends: the component.
     public var transformComponent: TransformComponent?
     /// The axis of `transformComponent`, when given.
     public var axis: Axis?
+    /// For `emitterCells.<cellName>.<key>`: the key (the name is `fields[0]`).
+    public var cellKey: CellKey? = nil
 
     public var description: String { text }
     /// The path as written.
     public private(set) var text: String
 
-    /// Parses a key path, or returns a message saying why not.
+    /// Parses a key path, or returns a message saying why not. The roots are
+    /// the table's addressable properties (`LayerProperty.addressable`).
     public static func parse(_ text: String) -> Result<LayerKeyPath, KeyPathError> {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first, let property = Property(rawValue: first) else {
-            return .failure(KeyPathError(message: "unknown key path '\(Diagnostic.clip(text))'", candidates: Property.allCases.map(\.rawValue)))
+        guard let first = parts.first, let property = LayerProperty.named(first), property.animation.isAddressable,
+              let rootKind = property.form.valueKind ?? (property.form == .cells ? .scalar : nil) else {
+            return .failure(KeyPathError(message: "unknown key path '\(Diagnostic.clip(text))'",
+                                         candidates: LayerProperty.addressable.map(\.name)))
         }
         var path = LayerKeyPath(property: property, fields: [], transformComponent: nil, axis: nil, text: text)
         let rest = Array(parts.dropFirst())
-        if rest.isEmpty { return .success(path) }
-        switch property {
-        case .emitterCells:
+        if property.form == .cells {
             if let e = parseEmitterCell(&path, rest) { return .failure(e) }
             return .success(path)
-        case .transform, .sublayerTransform, .instanceTransform:
+        }
+        if rest.isEmpty { return .success(path) }
+        if rootKind == .transform {
             guard let c = TransformComponent(rawValue: rest[0]), rest.count <= 2 else {
                 return .failure(KeyPathError(message: "unknown transform key path '\(Diagnostic.clip(text))'",
-                                             candidates: ["rotation", "scale", "translation"].map { "\(first).\($0)" }))
+                                             candidates: TransformComponent.allCases.map { "\(first).\($0.rawValue)" }))
             }
             var axis: Axis?
             if rest.count == 2 {
                 guard let a = Axis(rawValue: rest[1]) else {
-                    return .failure(KeyPathError(message: "unknown axis '\(Diagnostic.clip(String(rest[1])))' in '\(Diagnostic.clip(text))'", candidates: ["x", "y", "z"]))
+                    return .failure(KeyPathError(message: "unknown axis '\(Diagnostic.clip(String(rest[1])))' in '\(Diagnostic.clip(text))'", candidates: Axis.allCases.map(\.rawValue)))
                 }
                 axis = a
             }
             path.transformComponent = c
             path.axis = axis
             return .success(path)
-        default:
-            var kind = Self.kind(of: property)
-            for field in rest {
-                let allowed: [String]
-                switch kind {
-                case .point: allowed = ["x", "y"]
-                case .size: allowed = ["width", "height"]
-                case .rect: allowed = ["origin", "size"]
-                default: allowed = []
-                }
-                guard allowed.contains(field) else {
-                    return .failure(KeyPathError(message: "'\(Diagnostic.clip(text))' has no field '\(Diagnostic.clip(String(field)))'", candidates: allowed))
-                }
-                path.fields.append(field)
-                switch (kind, field) {
-                case (.rect, "origin"): kind = .point
-                case (.rect, "size"): kind = .size
-                default: kind = .scalar
-                }
+        }
+        var kind = rootKind
+        for field in rest {
+            let allowed = kind.fieldNames
+            guard allowed.contains(field) else {
+                return .failure(KeyPathError(message: "'\(Diagnostic.clip(text))' has no field '\(Diagnostic.clip(String(field)))'", candidates: allowed))
             }
-            return .success(path)
+            path.fields.append(field)
+            kind = kind.kind(ofField: field)
         }
-    }
-
-    /// The kind of the root property.
-    public static func kind(of property: Property) -> ValueKind {
-        switch property {
-        case .bounds: return .rect
-        case .position, .anchorPoint: return .point
-        case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth: return .scalar
-        case .transform, .sublayerTransform: return .transform
-        case .hidden, .masksToBounds: return .bool
-        case .backgroundColor, .borderColor: return .color
-        case .shadowColor: return .color
-        case .shadowOpacity, .shadowRadius: return .scalar
-        case .shadowOffset: return .size
-        case .contentsRect, .contentsCenter: return .rect
-        case .path: return .path
-        case .fillColor, .strokeColor, .foregroundColor, .instanceColor: return .color
-        case .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd, .fontSize, .instanceDelay,
-             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
-             .emitterZPosition, .birthRate, .lifetime, .velocity, .scale, .spin: return .scalar
-        case .lineDashPattern, .locations: return .numbers
-        case .colors: return .colors
-        case .startPoint, .endPoint, .scrollPoint, .emitterPosition: return .point
-        case .emitterSize: return .size
-        case .instanceTransform: return .transform
-        case .contents: return .image
-        case .emitterCells: return .scalar
-        }
+        return .success(path)
     }
 
     /// The kind of value at the end of the path.
@@ -133,16 +79,46 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
             if c == .translation && axis == nil { return .size }
             return .scalar
         }
-        if property == .emitterCells { return emitterCellValueKind }
-        var kind = Self.kind(of: property)
-        for field in fields {
-            switch (kind, field) {
-            case (.rect, "origin"): kind = .point
-            case (.rect, "size"): kind = .size
-            default: kind = .scalar
-            }
-        }
+        if property.form == .cells { return emitterCellValueKind }
+        var kind = property.form.valueKind ?? .scalar
+        for field in fields { kind = kind.kind(ofField: field) }
         return kind
+    }
+
+    /// The key path of a whole property (`position` for `position.x`).
+    public static func root(_ property: LayerProperty) -> LayerKeyPath {
+        LayerKeyPath(property: property, fields: [], transformComponent: nil, axis: nil, text: property.name)
+    }
+}
+
+extension ValueKind {
+    /// The struct fields a key path may name below a value of this kind.
+    var fieldNames: [String] {
+        switch self {
+        case .point: return ["x", "y"]
+        case .size: return ["width", "height"]
+        case .rect: return ["origin", "size"]
+        default: return []
+        }
+    }
+
+    /// The kind of one of `fieldNames`.
+    func kind(ofField field: String) -> ValueKind {
+        switch (self, field) {
+        case (.rect, "origin"): return .point
+        case (.rect, "size"): return .size
+        default: return .scalar
+        }
+    }
+}
+
+extension LayerKeyPath: ExpressibleByStringLiteral {
+    /// A key path written in code (`"position.x"`); it must parse.
+    public init(stringLiteral text: String) {
+        switch Self.parse(text) {
+        case .success(let path): self = path
+        case .failure(let e): preconditionFailure("key path literal: \(e.message)")
+        }
     }
 }
 

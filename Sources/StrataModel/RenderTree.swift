@@ -105,16 +105,53 @@ public final class RenderNodeBox: Sendable {
 
 /// A layer's `contents` bitmap and its placement keys.
 public struct RenderImage: Sendable {
-    /// Premultiplied BGRA, decoded once per process.
-    public var pixmap: Pixmap
+    /// Where the pixels come from.
+    public var pixels: RenderImagePixels
     public var gravity: ContentsGravity
     /// Unit rects of the image.
     public var contentsRect: Rect
     public var contentsCenter: Rect
     /// Image pixels per point.
     public var contentsScale: Double
-    public init(pixmap: Pixmap, gravity: ContentsGravity, contentsRect: Rect, contentsCenter: Rect, contentsScale: Double) {
-        self.pixmap = pixmap; self.gravity = gravity; self.contentsRect = contentsRect
+
+    public init(pixels: RenderImagePixels, gravity: ContentsGravity, contentsRect: Rect, contentsCenter: Rect,
+                contentsScale: Double) {
+        self.pixels = pixels; self.gravity = gravity; self.contentsRect = contentsRect
         self.contentsCenter = contentsCenter; self.contentsScale = contentsScale
     }
+
+    /// A still image.
+    public init(pixmap: Pixmap, gravity: ContentsGravity, contentsRect: Rect, contentsCenter: Rect, contentsScale: Double) {
+        self.init(pixels: .bitmap(pixmap), gravity: gravity, contentsRect: contentsRect, contentsCenter: contentsCenter,
+                  contentsScale: contentsScale)
+    }
+
+    /// The size the gravities place, in image pixels (before `contentsScale`).
+    public var naturalSize: Size {
+        switch pixels {
+        case .bitmap(let p): return Size(Double(p.width), Double(p.height))
+        case .media(let source, _): return source.naturalSize
+        }
+    }
+
+    /// The key of the pixels to draw when one unit of the natural size
+    /// covers `scale` device pixels (along the axis that needs more); nil
+    /// for a still image. Vector media are rasterized at `scale` rounded up
+    /// to `RasterScale`'s ladder; a video's pixels do not depend on it.
+    public func mediaKey(scale: Double) -> MediaPixelsKey? {
+        guard case .media(let source, let frame) = pixels else { return nil }
+        let natural = source.naturalSize
+        let size = source.kind.isVector
+            ? RasterScale.pixelSize(natural: natural, scale: scale)
+            : (Int(natural.width.rounded()), Int(natural.height.rounded()))
+        return MediaPixelsKey(source: source.identity, frame: frame, width: size.0, height: size.1)
+    }
+}
+
+/// The pixels of a `RenderImage`.
+public enum RenderImagePixels: Sendable {
+    /// A still image, decoded once per process when the scene loaded.
+    case bitmap(Pixmap)
+    /// A frame of media (0 for an SVG), made at the size the renderer asks for.
+    case media(any MediaSource, frame: Int)
 }

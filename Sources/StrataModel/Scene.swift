@@ -12,6 +12,9 @@ public struct Scene: Sendable {
     public var golden: GoldenPolicy?
     /// Decoded `contents` images by asset key (premultiplied BGRA).
     public var images: [String: Pixmap] = [:]
+    /// Media `contents` (video, SVG, Lottie) by contents key: their pixels
+    /// are made when drawn (see `MediaSource`).
+    public var media: [String: MediaContents] = [:]
     /// `timeline:` transactions, sorted by commit time (file order at equal
     /// times). `TimelineCompiler` turns them into model changes, animations
     /// and transitions on the layers before any frame is sampled.
@@ -24,6 +27,11 @@ public struct Scene: Sendable {
         self.canvas = canvas
         self.root = root
     }
+
+    /// Whether outputs with audio get a soundtrack: `audio:` tracks, or a
+    /// clip shown with `audio: true` (even where it is silent, so that every
+    /// chunk of a render has the same streams).
+    public var hasSound: Bool { !audio.isEmpty || media.values.contains { $0.audio != nil } }
 
     /// Number of frames: `round(duration * fps)`.
     public var frameCount: Int { canvas.frameRate.frame(nearest: canvas.duration) }
@@ -51,6 +59,8 @@ public struct Canvas: Sendable {
     public var isTransparent: Bool { (background?.alpha ?? 0) < 1 }
     /// Named alternative sizes in points, in file order.
     public var variants: [(name: String, size: Size)] = []
+    /// Where the settings are written, for diagnostics about them.
+    public var locations = CanvasLocations()
 
     public init(size: Size) { self.size = size }
 
@@ -59,24 +69,15 @@ public struct Canvas: Sendable {
     public var pixelHeight: Int { Int((size.height * scale).rounded()) }
 }
 
-/// Limits that keep bad input from becoming a hang or an out-of-memory.
-public enum Limits {
-    /// Pixels per side of the output.
-    public static let maxPixelsPerSide = 16_384
-    /// Pixels of the output in all.
-    public static let maxPixels = 8192 * 8192
-    /// Depth of the layer tree.
-    public static let maxLayerDepth = 64
-    /// YAML nodes produced by alias expansion.
-    public static let maxAliasExpansion = 100_000
-    /// Layers in a scene after alias expansion.
-    public static let maxLayers = 20_000
-    /// Frames per second.
-    public static let maxFPS = 240.0
-    /// Seconds of scene.
-    public static let maxDuration = 3600.0
-    /// `audio:` tracks (each decodes up to the scene's length, 384 KB a second).
-    public static let maxAudioTracks = 16
+/// Where a scene's canvas settings are written (nil: not written, a default).
+public struct CanvasLocations: Sendable {
+    /// The `size` value.
+    public var size: SourceLocation?
+    public var scale: SourceLocation?
+    public var duration: SourceLocation?
+    /// Each `variants` entry's size, by variant name.
+    public var variants: [String: SourceLocation] = [:]
+    public init() {}
 }
 
 /// The `golden:` section.

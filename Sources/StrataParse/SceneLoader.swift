@@ -5,27 +5,62 @@ import StrataModel
 public struct SceneLoadOptions: Sendable {
     /// `--set name=value` overrides of declared params, in command-line order (a later one wins).
     public var paramOverrides: [(name: String, value: String)]
+    /// Decode every frame of every video `contents` while loading, so that
+    /// damage anywhere in a clip is a located error now (`validate`;
+    /// costly: about 7.5 s of CPU per minute of 1080p H.264). Otherwise a
+    /// video's index and first frame are checked, and a render finds
+    /// damage in the frames it reaches.
+    public var verifiesMedia: Bool
 
-    public init(paramOverrides: [(name: String, value: String)] = []) {
+    public init(paramOverrides: [(name: String, value: String)] = [], verifiesMedia: Bool = false) {
         self.paramOverrides = paramOverrides
+        self.verifiesMedia = verifiesMedia
     }
 }
 
 /// The front end: scene file -> validated `Scene`.
 public enum SceneLoader {
-    /// Reads and parses a scene file. Warnings come back with the scene; errors
-    /// are thrown all together (with the warnings), sorted by place.
+    /// The scene path that means standard input.
+    public static let standardInputPath = "-"
+    /// How diagnostics name a scene read from standard input.
+    public static let standardInputName = "<stdin>"
+
+    /// Reads and parses a scene file (`-`: standard input, read once per
+    /// process; relative asset paths then start from the working directory).
+    /// Warnings come back with the scene; errors are thrown all together
+    /// (with the warnings), sorted by place. A file that cannot be read is
+    /// one error about the whole file, with the system's reason.
     public static func load(file path: String, options: SceneLoadOptions = SceneLoadOptions())
         throws(DiagnosticList) -> (scene: Scene, warnings: [Diagnostic]) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DiagnosticList([Diagnostic(.commandLine(), "scene file '\(path)' not found")])
+        let (bytes, name) = try source(of: path)
+        return try parse(bytes: bytes, file: name, options: options)
+    }
+
+    /// For commands that watch the scene file (`preview`, `watch`): it must
+    /// be a file that can be opened, not standard input.
+    public static func checkWatchable(_ path: String, command: String) throws(DiagnosticList) {
+        if path == standardInputPath {
+            throw DiagnosticList([Diagnostic(.commandLine(), "\(command) reloads the scene file when it changes: standard input ('-') cannot be watched; save the scene to a file")])
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            let why = isDirectory.boolValue ? "it is a directory" : "it cannot be read"
-            throw DiagnosticList([Diagnostic(.commandLine(), "cannot read scene file '\(path)': \(why)")])
+        _ = try source(of: path)
+    }
+
+    /// The bytes of a scene and the name diagnostics give it.
+    static func source(of path: String) throws(DiagnosticList) -> (bytes: [UInt8], name: String) {
+        if path == standardInputPath {
+            switch StandardInput.contents {
+            case .success(let bytes): return (bytes, standardInputName)
+            case .failure(let error): throw DiagnosticList([Diagnostic(.wholeFile(path), error.message)])
+            }
         }
-        return try parse(bytes: [UInt8](data), file: path, options: options)
+        if SystemFiles.isFolder(path) {
+            throw DiagnosticList([Diagnostic(.wholeFile(path), "cannot read '\(path)': it is a folder; give a scene file (a folder is for 'strata check')")])
+        }
+        do {
+            return (try SystemFiles.contents(of: path), path)
+        } catch {
+            throw DiagnosticList([Diagnostic(.wholeFile(path), error.message)])
+        }
     }
 
     /// Parses scene text. `file` names it in diagnostics and is where relative
@@ -50,6 +85,7 @@ public enum SceneLoader {
         }
         var builder = SceneBuilder(file: file)
         builder.source = source
+        builder.verifiesMedia = options.verifiesMedia
 
         // Params first: they are never substituted themselves.
         let declared = root["params"].map { builder.declaredParams($0) } ?? []
@@ -66,8 +102,12 @@ public enum SceneLoader {
             sink.warning(p.key.location, "param '\(p.name)' is never used")
         }
 
-        let scene = builder.build(root: substituted, params: params, directory: SceneBuilder.directory(of: file))
+        let valueWarnings = ValueWarnings()
+        let scene = ValueWarnings.$current.withValue(valueWarnings) {
+            builder.build(root: substituted, params: params, directory: SceneBuilder.directory(of: file))
+        }
         sink.append(contentsOf: builder.sink.items)
+        sink.append(contentsOf: valueWarnings.diagnostics)
         let items = normalized(sink.items)
         guard let scene, !items.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(items)
@@ -76,13 +116,13 @@ public enum SceneLoader {
     }
 
     /// Drops repeats (a template reused through aliases reports its problems
-    /// once) and sorts: command-line problems first, then by line and column.
+    /// once) and sorts: problems without a place (the command line, the whole file) first, then by line and column.
     static func normalized(_ items: [Diagnostic]) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         let unique = items.filter { seen.insert($0).inserted }
         return unique.enumerated().sorted { a, b in
-            let ka = (a.element.location.file == "<command line>" ? 0 : 1, a.element.location.line, a.element.location.column, a.offset)
-            let kb = (b.element.location.file == "<command line>" ? 0 : 1, b.element.location.line, b.element.location.column, b.offset)
+            let ka = (a.element.location.hasPosition ? 1 : 0, a.element.location.line, a.element.location.column, a.offset)
+            let kb = (b.element.location.hasPosition ? 1 : 0, b.element.location.line, b.element.location.column, b.offset)
             return ka < kb
         }.map(\.element)
     }

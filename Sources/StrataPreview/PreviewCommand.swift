@@ -31,11 +31,7 @@ public struct PreviewCommand: StrataCommand {
     /// Serves until stopped (`.success` after a clean stop). A missing scene
     /// file or a port that cannot be bound throws before anything is served.
     public func run(_ console: any Console) throws -> ExitStatus {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: scenePath, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw DiagnosticList([Diagnostic(.commandLine(), isDirectory.boolValue
-                ? "cannot read scene file '\(scenePath)': it is a directory" : "scene file '\(scenePath)' not found")])
-        }
+        try SceneLoader.checkWatchable(scenePath, command: "preview")
         let server: PreviewServer
         do {
             server = try PreviewServer(scenePath: scenePath, options: load, host: host, port: port,

@@ -17,6 +17,7 @@ public struct WatchCommand: StrataCommand {
     /// Renders, then waits for changes, until the process is stopped. The
     /// first render checks the command line: bad options end watch mode at once.
     public func run(_ console: any Console) throws -> ExitStatus {
+        try SceneLoader.checkWatchable(render.scenePath, command: "watch")
         let changes = ChangeFlag()
         let watcher = try FileWatcher { changes.raise($0) }
         defer { watcher.stop() }

@@ -35,11 +35,12 @@ enum ContentsLayout {
         }
     }
 
-    /// The contentsRect part of the image, in image pixels. Core Animation
-    /// lets contentsRect reach outside the unit square (the outside shows
-    /// the image's edge pixels); it is kept as given.
+    /// The contentsRect part of the image, in image pixels of its natural
+    /// size. Core Animation lets contentsRect reach outside the unit square
+    /// (the outside shows the image's edge pixels); it is kept as given.
     static func shownSource(_ image: RenderImage) -> Rect {
-        let w = Double(image.pixmap.width), h = Double(image.pixmap.height), r = image.contentsRect
+        let natural = image.naturalSize
+        let w = natural.width, h = natural.height, r = image.contentsRect
         return Rect(r.minX * w, r.minY * h, r.width * w, r.height * h)
     }
 
@@ -51,7 +52,7 @@ enum ContentsLayout {
         let src = shownSource(image), dst = destination(of: image, in: bounds)
         guard src.width > 0, src.height > 0, dst.width > 0, dst.height > 0 else { return [] }
         let c = image.contentsCenter
-        let w = Double(image.pixmap.width), h = Double(image.pixmap.height)
+        let w = image.naturalSize.width, h = image.naturalSize.height
         if c == Rect(0, 0, 1, 1) { return confined([Patch(source: src, destination: dst)], width: w, height: h) }
         let cx0 = max(0, min(1, c.minX)), cx1 = max(cx0, min(1, c.maxX))
         let cy0 = max(0, min(1, c.minY)), cy1 = max(cy0, min(1, c.maxY))

@@ -57,7 +57,8 @@ extension FrameRenderer {
         for i in 0..<4 { cairo_matrix_transform_point(&m, &dx[i], &dy[i]) }
         let minX = max(x1, dx.min()!).rounded(.down), maxX = min(x2, dx.max()!).rounded(.up)
         let minY = max(y1, dy.min()!).rounded(.down), maxY = min(y2, dy.max()!).rounded(.up)
-        guard minX < maxX, minY < maxY, maxX - minX <= 16_384, maxY - minY <= 16_384 else { return }
+        let side = Double(Limits.maxPixelsPerSide)
+        guard minX < maxX, minY < maxY, maxX - minX <= side, maxY - minY <= side else { return }
         let w = Int(maxX - minX), h = Int(maxY - minY)
         guard let scratch = particleScratch.surface(width: w, height: h), let data = cairo_image_surface_get_data(scratch),
               let scr = cairo_create(scratch) else { return }

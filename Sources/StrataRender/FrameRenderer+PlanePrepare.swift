@@ -53,7 +53,7 @@ extension FrameRenderer {
 
     /// Largest plane bitmap in pixels: twice the frame, at least 1024 x 1024.
     var planePixelBudget: Int { max(2 * frameWidth * frameHeight, 1 << 20) }
-    static let maxPlaneSide = 16_384
+    static let maxPlaneSide = Limits.maxPixelsPerSide
 
     private func hide(_ index: Int) -> (box: DeviceBox, fills: Int) {
         nodes[index].visible = false

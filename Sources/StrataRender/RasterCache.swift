@@ -37,7 +37,7 @@ final class RasterCache {
     /// maps the layer's space to the bitmap) when missing.
     func surface(for key: Key, matrix: cairo_matrix_t, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
         if let s = surfaces[key] { return s }
-        guard key.width > 0, key.height > 0, key.width <= 16_384, key.height <= 16_384,
+        guard key.width > 0, key.height > 0, key.width <= Limits.maxPixelsPerSide, key.height <= Limits.maxPixelsPerSide,
               let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(key.width), Int32(key.height)) else { return nil }
         guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(s) else {
             cairo_surface_destroy(s)

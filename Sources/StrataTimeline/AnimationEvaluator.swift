@@ -30,7 +30,6 @@ enum AnimationEvaluator {
                        to: &properties, active: &active, depth: depth)
             return
         }
-        let underlying = model.value(at: animation.keyPath)
         var value: AnimatableValue
         var shown = progress
         var angle: Double?
@@ -38,13 +37,14 @@ enum AnimationEvaluator {
         var elapsed = sample.fraction * duration
         switch animation.kind {
         case .basic(let from, let to, let by):
-            let (start, end) = endpoints(from: from, to: to, by: by, underlying: underlying)
+            let (start, end) = endpoints(from: from, to: to, by: by, underlying: model.value(at: animation.keyPath))
             value = start.interpolated(to: end, progress)
             if animation.cumulative, sample.iteration > 0 {
                 value = end.subtracting(start).repeated(sample.iteration, onto: value)
             }
         case .spring(let spring):
-            let (start, end) = endpoints(from: spring.from, to: spring.to, by: spring.by, underlying: underlying)
+            let (start, end) = endpoints(from: spring.from, to: spring.to, by: spring.by,
+                                         underlying: model.value(at: animation.keyPath))
             // Physical time: the spring is not stretched to the duration.
             elapsed = progress * duration
             shown = spring.progress(at: elapsed)
@@ -73,7 +73,7 @@ enum AnimationEvaluator {
             // superlayer's space (after the layer's own transform).
             properties.transform = properties.transform * Transform3D.rotation(angle, 0, 0, 1)
         }
-        var entry = ActiveAnimation(keyPath: animation.keyPath.text, fraction: sample.fraction,
+        var entry = ActiveAnimation(keyPath: animation.keyPath, fraction: sample.fraction,
                                     progress: shown, iteration: sample.iteration, value: value)
         entry.kind = animation.kindName
         entry.time = elapsed
@@ -104,16 +104,21 @@ enum AnimationEvaluator {
 
     /// CABasicAnimation's from/to/by rules. With `additive`, the underlying
     /// value is zero-like for the ends that are missing (the animation adds).
+    /// The underlying (model) value is read only when an end is missing.
     static func endpoints(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?,
-                          underlying: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
+                          underlying read: @autoclosure () -> AnimatableValue) -> (AnimatableValue, AnimatableValue) {
         switch (from, to, by) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return (f, f.adding(b))
         case (nil, let t?, let b?): return (t.subtracting(b), t)
-        case (let f?, nil, nil): return (f, underlying)
-        case (nil, let t?, nil): return (underlying, t)
-        case (nil, nil, let b?): return (underlying, underlying.adding(b))
-        case (nil, nil, nil): return (underlying, underlying)
+        case (let f?, nil, nil): return (f, read())
+        case (nil, let t?, nil): return (read(), t)
+        case (nil, nil, let b?):
+            let underlying = read()
+            return (underlying, underlying.adding(b))
+        case (nil, nil, nil):
+            let underlying = read()
+            return (underlying, underlying)
         }
     }
 }

@@ -32,9 +32,9 @@ struct EmitterSampler {
     init(layer: Layer, presentation: EmitterProperties) {
         self.layer = layer
         self.presentation = presentation
-        let emitterAnimations = layer.animations.filter { $0.keyPath.property.layerType == .emitter }
+        let emitterAnimations = layer.animations.filter { $0.keyPath.property.layerTypes?.contains(.emitter) == true }
         // The layer's birthRate and every cell's: integrated, never taken at birth.
-        func isRate(_ a: Animation) -> Bool { a.keyPath.property == .birthRate || a.keyPath.emitterCell?.key == "birthRate" }
+        func isRate(_ a: Animation) -> Bool { a.keyPath.property == .birthRate || a.keyPath.emitterCell?.key == .birthRate }
         rateAnimations = emitterAnimations.filter(isRate)
         birthAnimations = emitterAnimations.filter { !isRate($0) }
     }
@@ -59,7 +59,8 @@ struct EmitterSampler {
             let cellRates = rateAnimations.filter { $0.keyPath.property == .birthRate || $0.keyPath.emitterCell?.name == cell.name }
             let animatedRate = cellRates.contains { $0.keyPath.emitterCell != nil }
             guard let sprite = cell.contents, cell.birthRate > 0 || animatedRate else { continue }
-            let maxLife = (cell.largestValue(ofKey: "lifetime", animations: birthAnimations) + cell.largestValue(ofKey: "lifetimeRange", animations: birthAnimations)) * maxLifetimeScale
+            let maxLife = (cell.largestValue(ofKey: .lifetime, animations: birthAnimations)
+                + cell.largestValue(ofKey: .lifetimeRange, animations: birthAnimations)) * maxLifetimeScale
             guard maxLife > 0, maxLife.isFinite else { continue }
             let begin = cell.beginTime
             let end = cell.duration > 0 ? begin + cell.duration : Double.infinity
@@ -160,7 +161,7 @@ struct EmitterSampler {
 
     /// The largest magnitude `property` takes: its model value, or any
     /// value an animation of it names (`from`, `to`, model + `by`).
-    static func largestValue(of property: LayerKeyPath.Property, model: Double, animations: [Animation]) -> Double {
+    static func largestValue(of property: LayerProperty, model: Double, animations: [Animation]) -> Double {
         var largest = abs(model)
         for a in animations where a.keyPath.property == property && a.keyPath.fields.isEmpty {
             guard case .basic(let from, let to, let by) = a.kind else { continue }

@@ -5,15 +5,14 @@ import StrataModel
 /// such a cell reads the cell defaults and ignores writes (the parser
 /// rejects unknown cell names, at the key path).
 extension LayerProperties {
-    func emitterCellValue(_ name: String, _ key: String) -> AnimatableValue {
+    func emitterCellValue(_ name: String, _ key: CellKey) -> AnimatableValue {
         let cells = emitter?.cells ?? []
-        let cell = cells.first { $0.name == name } ?? EmitterCell()
-        return cell.value(ofKey: key) ?? .scalar(0)
+        return key.value(of: cells.first { $0.name == name } ?? EmitterCell())
     }
 
-    mutating func setEmitterCellValue(_ value: AnimatableValue, _ name: String, _ key: String) {
+    mutating func setEmitterCellValue(_ value: AnimatableValue, _ name: String, _ key: CellKey) {
         guard var e = emitter, let i = e.cellIndex(named: name) else { return }
-        e.cells[i].setValue(value, ofKey: key)
+        key.set(value, on: &e.cells[i])
         emitter = e
     }
 }

@@ -31,7 +31,7 @@ public struct PresentationLayer: Sendable {
 
 /// An animation that contributes to a presentation value at one time.
 public struct ActiveAnimation: Sendable {
-    public var keyPath: String
+    public var keyPath: LayerKeyPath
     /// Position in one simple duration, 0...1, before the timing function.
     public var fraction: Double
     /// After the timing function (for a spring: 1 - displacement, may pass 1).
@@ -40,8 +40,7 @@ public struct ActiveAnimation: Sendable {
     public var iteration: Int
     /// The value it produced.
     public var value: AnimatableValue
-    /// `basic`, `keyframe`, `spring`.
-    public var kind: String = "basic"
+    public var kind: AnimationKind = .basic
     /// Seconds into the simple duration (fraction x duration; for a spring,
     /// the physical time of the spring).
     public var time: Double = 0

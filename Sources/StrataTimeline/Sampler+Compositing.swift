@@ -13,7 +13,7 @@ extension LayerProperties {
 
 extension Sampler {
     /// Copies the compositing properties (docs/compositing.md) onto `node`.
-    static func applyCompositing(_ layer: PresentationLayer, to node: inout RenderNode, images: [String: Pixmap]) {
+    static func applyCompositing(_ layer: PresentationLayer, to node: inout RenderNode, library: ContentsLibrary) {
         let p = layer.properties
         node.doubleSided = p.doubleSided
         node.maskedCorners = p.maskedCorners
@@ -28,7 +28,7 @@ extension Sampler {
             return
         }
         if p.shouldRasterize, p.rasterizationScale.isFinite, p.rasterizationScale > 0 {
-            node.rasterizationScale = min(p.rasterizationScale, 16)
+            node.rasterizationScale = min(p.rasterizationScale, Limits.maxRasterizationScale)
         }
         let opacity = min(max(p.shadowOpacity, 0), 1)
         if opacity > 0, p.shadowColor.alpha > 0, p.shadowRadius.isFinite,
@@ -38,14 +38,14 @@ extension Sampler {
             node.shadow = RenderShadow(color: color, offset: p.shadowOffset, radius: max(0, p.shadowRadius),
                                        path: p.shadowPath)
         }
-        node.image = renderImage(p.contents, p, images: images)
+        node.image = renderImage(p.contents, p, localTime: layer.localTime, library: library)
         if let blend = p.contentsBlend {
-            node.contentsFade = RenderContentsFade(from: renderImage(blend.from, p, images: images),
+            node.contentsFade = RenderContentsFade(from: renderImage(blend.from, p, localTime: layer.localTime, library: library),
                                                    progress: min(max(blend.progress, 0), 1))
         }
         if let maskLayer = layer.mask.first {
             // A hidden mask masks everything away: a node that draws nothing.
-            let mask = renderNode(maskLayer, parentSublayerTransform: .identity, images: images)
+            let mask = renderNode(maskLayer, parentSublayerTransform: .identity, library: library)
                 ?? RenderNode(path: maskLayer.path, bounds: .zero, transform: .identity, opacity: 0,
                               backgroundColor: nil, cornerRadius: 0, borderWidth: 0, borderColor: .clear,
                               masksToBounds: false, children: [])
@@ -54,11 +54,36 @@ extension Sampler {
     }
 }
 
+/// The `contents` a render tree draws from: a scene's decoded images and opened media.
+struct ContentsLibrary {
+    var images: [String: Pixmap]
+    var media: [String: MediaContents]
+    static let empty = ContentsLibrary(images: [:], media: [:])
+
+    init(images: [String: Pixmap], media: [String: MediaContents]) {
+        self.images = images; self.media = media
+    }
+
+    init(_ scene: Scene) { self.init(images: scene.images, media: scene.media) }
+}
+
 extension Sampler {
-    /// The decoded image of an asset key, placed by the layer's contents keys.
-    static func renderImage(_ key: String?, _ p: LayerProperties, images: [String: Pixmap]) -> RenderImage? {
-        guard let key, let pixmap = images[key], pixmap.width > 0, pixmap.height > 0 else { return nil }
-        return RenderImage(pixmap: pixmap, gravity: p.contentsGravity, contentsRect: p.contentsRect,
+    /// The image of a contents key, placed by the layer's contents keys: a
+    /// decoded still, or the frame of media the layer shows at `localTime`
+    /// (its own time, through the media's start, trim, rate and loop).
+    static func renderImage(_ key: String?, _ p: LayerProperties, localTime: Double,
+                            library: ContentsLibrary) -> RenderImage? {
+        guard let key else { return nil }
+        let pixels: RenderImagePixels
+        if let pixmap = library.images[key] {
+            guard pixmap.width > 0, pixmap.height > 0 else { return nil }
+            pixels = .bitmap(pixmap)
+        } else if let media = library.media[key] {
+            pixels = .media(media.source, frame: media.frame(atLayerTime: localTime))
+        } else {
+            return nil
+        }
+        return RenderImage(pixels: pixels, gravity: p.contentsGravity, contentsRect: p.contentsRect,
                            contentsCenter: p.contentsCenter,
                            contentsScale: p.contentsScale > 0 && p.contentsScale.isFinite ? p.contentsScale : 1)
     }

@@ -28,7 +28,7 @@ extension Sampler {
             guard let e = p.emitter, !e.cells.isEmpty else { return .none }
             let particles = EmitterSampler(layer: layer, presentation: e).particles(at: localTime)
             return particles.particles.isEmpty ? .none : .particles(particles)
-        case .layer, .replicator, .transform, .scroll:
+        case .layer, .replicator, .transform, .scroll, .lottie:
             return .none
         }
     }

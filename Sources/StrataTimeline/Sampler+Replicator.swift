@@ -31,7 +31,7 @@ extension Sampler {
     /// The render nodes of every copy, copy by copy (each copy's sublayers in
     /// zPosition, then list order), in the replicator's space.
     static func replicatedChildren(of layer: PresentationLayer, sublayerTransform: Transform3D,
-                                   images: [String: Pixmap] = [:]) -> [RenderNode] {
+                                   library: ContentsLibrary = .empty) -> [RenderNode] {
         let r = layer.properties.replicator ?? ReplicatorProperties()
         let count = instanceCount(r)
         let b = layer.properties.bounds
@@ -46,7 +46,7 @@ extension Sampler {
             let placement = (i == 0 ? .identity : toCentre * power * fromCentre) * sublayerTransform
             let tint = r.color(ofInstance: i)
             for (_, sub) in ordered {
-                guard var node = renderNode(sub, parentSublayerTransform: placement, images: images) else { continue }
+                guard var node = renderNode(sub, parentSublayerTransform: placement, library: library) else { continue }
                 if tint != .white { node.multiplyColors(by: tint) }
                 nodes.append(node)
             }

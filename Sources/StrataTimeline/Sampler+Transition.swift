@@ -41,7 +41,7 @@ extension Sampler {
     }
 
     static func transitionNode(_ layer: PresentationLayer, _ active: ActiveTransition,
-                               parentSublayerTransform: Transform3D, images: [String: Pixmap]) -> RenderNode? {
+                               parentSublayerTransform: Transform3D, library: ContentsLibrary) -> RenderNode? {
         var live = layer
         live.transition = nil
         let p = layer.properties
@@ -62,10 +62,10 @@ extension Sampler {
         case .moveIn: newOffset = d * (progress - 1)
         case .reveal: oldOffset = d * progress
         }
-        var newNode = renderNode(live, parentSublayerTransform: .identity, images: images)
+        var newNode = renderNode(live, parentSublayerTransform: .identity, library: library)
         newNode?.transform = Transform3D.translation(newOffset.x, newOffset.y)
         newNode?.opacity = newOpacity
-        var oldNode = active.before.flatMap { renderNode($0, parentSublayerTransform: .identity, images: images) }
+        var oldNode = active.before.flatMap { renderNode($0, parentSublayerTransform: .identity, library: library) }
         if let before = active.before {
             // The old content sits where the live bounds are.
             let shift = Point(p.bounds.minX - before.properties.bounds.minX, p.bounds.minY - before.properties.bounds.minY)

@@ -12,7 +12,7 @@ public enum Sampler {
     /// The render tree at `time`: presentation values resolved into what the renderer draws.
     public static func renderTree(of scene: Scene, at time: Double) -> RenderTree {
         let root = presentation(of: scene, at: time)
-        let node = renderNode(root, parentSublayerTransform: .identity, images: scene.images)
+        let node = renderNode(root, parentSublayerTransform: .identity, library: ContentsLibrary(scene))
             ?? RenderNode(path: "", bounds: .zero, transform: .identity, opacity: 0, backgroundColor: nil,
                           cornerRadius: 0, borderWidth: 0, borderColor: .clear, masksToBounds: false, children: [])
         return RenderTree(size: scene.canvas.size, scale: scene.canvas.scale, root: node)
@@ -43,9 +43,9 @@ public enum Sampler {
 
     /// Nil for layers that draw nothing (hidden).
     static func renderNode(_ layer: PresentationLayer, parentSublayerTransform: Transform3D,
-                           images: [String: Pixmap] = [:]) -> RenderNode? {
+                           library: ContentsLibrary = .empty) -> RenderNode? {
         if let transition = layer.transition {
-            return transitionNode(layer, transition, parentSublayerTransform: parentSublayerTransform, images: images)
+            return transitionNode(layer, transition, parentSublayerTransform: parentSublayerTransform, library: library)
         }
         let p = layer.properties
         guard !p.hidden else { return nil }
@@ -55,14 +55,14 @@ public enum Sampler {
             ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
         }
         let children = layer.type == .replicator
-            ? replicatedChildren(of: layer, sublayerTransform: ownSublayerTransform, images: images)
-            : ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform, images: images) }
+            ? replicatedChildren(of: layer, sublayerTransform: ownSublayerTransform, library: library)
+            : ordered.compactMap { renderNode($0.element, parentSublayerTransform: ownSublayerTransform, library: library) }
         var node = RenderNode(path: layer.path, bounds: p.bounds,
                           transform: p.toSuperlayer() * parentSublayerTransform,
                           opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
                           cornerRadius: max(0, p.cornerRadius), borderWidth: max(0, p.borderWidth),
                           borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
-        applyCompositing(layer, to: &node, images: images)
+        applyCompositing(layer, to: &node, library: library)
         node.content = layer.content
         return node
     }

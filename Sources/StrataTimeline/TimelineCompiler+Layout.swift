@@ -17,8 +17,8 @@ import StrataModel
 /// (their sublayers may read the changed frame as siblings, and the changed
 /// layer's own sublayers follow from its size), once per subtree.
 extension Compilation {
-    /// The properties a frame is made of.
-    static let geometry: Set<LayerKeyPath.Property> = [.bounds, .position, .anchorPoint, .transform]
+    /// The properties a frame is made of: those whose change invalidates layout.
+    static let geometry: Set<LayerProperty> = Set(LayerProperty.all.filter { $0.invalidates.contains(.layout) })
 
     /// Lays out again after transaction k's changes (already in
     /// `state.working`) and returns the changes layout makes, each with the

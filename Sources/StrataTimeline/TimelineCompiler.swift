@@ -129,7 +129,7 @@ struct Compilation {
         model.setValue(change.value, at: change.keyPath)
         state.working[change.layer] = model
         let step = ModelChange(time: at, sequence: k, keyPath: change.keyPath, value: change.value)
-        let key = change.keyPath.property.rawValue
+        let key = change.keyPath.property.name
         let local = localTime(of: change.layer, at: at)
         var action: LayerAction = .none
         if !settings.disableActions && !(fromLayout && state.transitioned.contains(change.layer)) {
@@ -137,7 +137,7 @@ struct Compilation {
                 action = own
             } else if let t = settings.transition, !fromLayout {
                 action = .transition(t)
-            } else if change.keyPath.property.isAnimatable {
+            } else if change.keyPath.property.animation.isAnimatable {
                 let whole = LayerKeyPath.root(change.keyPath.property)
                 var a = Animation(keyPath: whole, kind: .basic(from: old.value(at: whole), to: model.value(at: whole), by: nil),
                                   location: change.location)

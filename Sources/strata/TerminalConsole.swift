@@ -4,11 +4,25 @@ import StrataModel
 
 /// Prints what commands say: output on stdout, diagnostics, failures and
 /// status lines on stderr, and a progress line on stderr when it is a
-/// terminal. Lines never interleave (servers report from their own threads).
+/// terminal. Diagnostics are text (coloured on a terminal: `--color`,
+/// `NO_COLOR`) or JSON lines (`--diagnostics json`). Lines never interleave
+/// (servers report from their own threads).
 final class TerminalConsole: Console, @unchecked Sendable {
     let showsProgress = isatty(2) == 1
     private let lock = NSLock()
     private var progressShown = false
+    private var format = DiagnosticFormat.text
+    private var printer = DiagnosticPrinter(
+        colour: ColorChoice.auto.resolved(isTerminal: isatty(2) == 1, environment: ProcessInfo.processInfo.environment))
+
+    /// How diagnostics and failures are printed from now on; called once the
+    /// command line is parsed (its own errors use the defaults).
+    func present(format: DiagnosticFormat, color: ColorChoice) {
+        locked {
+            self.format = format
+            printer.colour = color.resolved(isTerminal: isatty(2) == 1, environment: ProcessInfo.processInfo.environment)
+        }
+    }
 
     func write(_ text: String) {
         locked { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
@@ -16,11 +30,19 @@ final class TerminalConsole: Console, @unchecked Sendable {
 
     func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
-        standardError(diagnostics.map(\.description).joined(separator: "\n") + "\n")
+        let (format, printer) = locked { (self.format, self.printer) }
+        switch format {
+        case .text: standardError(diagnostics.map(printer.text).joined(separator: "\n") + "\n")
+        case .json: standardError(diagnostics.map(DiagnosticPrinter.json).joined(separator: "\n") + "\n")
+        }
     }
 
     func fail(_ message: String) {
-        standardError("\(Program.name): error: \(message)\n")
+        let (format, printer) = locked { (self.format, self.printer) }
+        switch format {
+        case .text: standardError(printer.failure(message) + "\n")
+        case .json: standardError(DiagnosticPrinter.json(failure: message) + "\n")
+        }
     }
 
     func status(_ line: String) {

@@ -6,20 +6,30 @@ import XCTest
 
 /// The mixer's arithmetic on a 48 kHz WAV (no resampling involved).
 final class SoundtrackTests: XCTestCase {
-    /// A 16-bit mono 48 kHz WAV of constant `level` lasting `count` samples.
-    private func constantWAV(level: Double, count: Int) throws -> String {
+    /// A mono 48 kHz WAV of `samples`: 16-bit PCM, or (`float`) 32-bit float, exact.
+    private func wav(_ samples: [Double], float: Bool = false) throws -> String {
+        let width = float ? 4 : 2
         var d = Data("RIFF".utf8)
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { d.append(contentsOf: $0) } }
         func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { d.append(contentsOf: $0) } }
-        u32(36 + count * 2); d.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16); u16(1); u16(1); u32(48_000); u32(96_000); u16(2); u16(16)
-        d.append(contentsOf: Array("data".utf8)); u32(count * 2)
-        for _ in 0..<count { withUnsafeBytes(of: Int16(level * 32767).littleEndian) { d.append(contentsOf: $0) } }
+        u32(36 + samples.count * width); d.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16); u16(float ? 3 : 1); u16(1); u32(48_000); u32(48_000 * width); u16(width); u16(8 * width)
+        d.append(contentsOf: Array("data".utf8)); u32(samples.count * width)
+        for v in samples {
+            if float {
+                withUnsafeBytes(of: Float(v)) { d.append(contentsOf: $0) }
+            } else {
+                withUnsafeBytes(of: Int16(v * 32767).littleEndian) { d.append(contentsOf: $0) }
+            }
+        }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID().uuidString).wav").path
         try d.write(to: URL(fileURLWithPath: path))
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return path
     }
+
+    /// A 16-bit WAV of constant `level` lasting `count` samples.
+    private func constantWAV(level: Double, count: Int) throws -> String { try wav(Array(repeating: level, count: count)) }
 
     func testStartTrimLoopAndFadesAreSampleAccurate() throws {
         let file = try constantWAV(level: 0.5, count: 4800)
@@ -42,6 +52,32 @@ final class SoundtrackTests: XCTestCase {
         XCTAssertEqual(piece, Array(all[2000..<2020]))
         // A mono file plays at full level on both sides.
         XCTAssertEqual(all[1921], all[1920])
+    }
+
+    /// A float WAV whose sample n is n / 48000 (a ramp: each sample says where it came from).
+    private func rampWAV(count: Int) throws -> String { try wav((0..<count).map { Double($0) / 48_000 }, float: true) }
+
+    func testClipSegmentsPlaceTheirMediaAtTheirSceneSamplesAndTouchingOnesFadeAsOneRun() throws {
+        var audio = ClipAudio(file: try rampWAV(count: 48_000), location: .commandLine())
+        audio.offset = 0.1          // media time 0 is 0.1 s into the sound
+        audio.fadeIn = 0.01         // 480 samples
+        audio.fadeOut = 0.01
+        // A loop: media [0.2, 0.3) twice from scene 0.5 s, then media 0.6 s at scene 0.9 s.
+        let clip = ClipSound(audio: audio, layerPath: "screen", segments: [
+            ClipSoundSegment(sceneStart: 0.5, sceneEnd: 0.6, mediaStart: 0.2, rate: 1),
+            ClipSoundSegment(sceneStart: 0.6, sceneEnd: 0.7, mediaStart: 0.2, rate: 1),
+            ClipSoundSegment(sceneStart: 0.9, sceneEnd: 0.95, mediaStart: 0.6, rate: 1),
+        ])
+        let mix = try Soundtrack(tracks: [], clips: [clip], length: 48_000)
+        func at(_ t: Double) -> Float { mix.samples(Int(t * 48_000)..<Int(t * 48_000) + 1)[0] }
+        XCTAssertEqual(at(0.4999), 0)
+        XCTAssertEqual(at(0.5), 0, "the run fades in from silence")
+        XCTAssertEqual(at(0.55), 0.35, accuracy: 1e-6, "media 0.25 s is sound 0.35 s")
+        XCTAssertEqual(at(0.6), 0.3, accuracy: 1e-6, "the loop starts again without a fade")
+        XCTAssertEqual(at(0.6999), 0.3999 * 0.0999 / 0.01 * 0.01 / 0.01 * 0 + at(0.6999), "(continuity)")
+        XCTAssertEqual(at(0.695), 0.395 * 0.5, accuracy: 1e-3, "half-way through the run's fade-out")
+        XCTAssertEqual(at(0.8), 0)
+        XCTAssertEqual(at(0.925), 0.725, accuracy: 1e-6)
     }
 
     func testSumsClipAndPastTheEndIsSilence() throws {

@@ -66,7 +66,7 @@ final class AuthoringCLITests: XCTestCase {
         let dir = try CLIHarness.temporaryFolder(self)
         let missing = try CLIHarness.run(["preview", dir + "/none.yaml", "--port", "0"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("scene file '\(dir)/none.yaml' not found"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("strata: error: cannot open '\(dir)/none.yaml': No such file or directory"), missing.stderr)
         let badPort = try CLIHarness.run(["preview", dir + "/none.yaml", "--port", "70000"])
         XCTAssertEqual(badPort.status, 2)
         XCTAssertTrue(badPort.stderr.contains("option '--port' expects a port number 0...65535"), badPort.stderr)

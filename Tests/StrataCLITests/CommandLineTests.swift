@@ -75,7 +75,7 @@ final class CommandLineTests: XCTestCase {
         let path = try CLIHarness.writeScene(scene, in: dir)
         for (arguments, message) in [
             (["render", path, "-o", dir + "/x.mp4", "--fraems", "1"], "unknown option '--fraems' for render; did you mean '--frames'?"),
-            (["check", path, "--crf", "20"], "unknown option '--crf' for check (an option of render or watch); see 'strata check --help'"),
+            (["check", path, "--crf", "20"], "unknown option '--crf' for check (an option of render, watch or plan); see 'strata check --help'"),
             (["inspect", path, "--time", "1s", "--frame", "2"], "give --time or --frame, not both"),
             (["render", path, "-o", dir + "/x.mp4", "--jobs", "0"], "option '--jobs' expects a render thread count 1...256, found '0'"),
             (["rendr"], "unknown command 'rendr'; did you mean 'render'?"),
@@ -102,9 +102,14 @@ final class CommandLineTests: XCTestCase {
         """, in: dir)
         let r = try CLIHarness.run(["validate", path])
         XCTAssertEqual(r.status, 2)
+        // Each place with its source line and a caret under the name; not a terminal, so no colour.
         XCTAssertEqual(r.stderr, """
         \(path):5:11: error: duplicate layer name 'card' among siblings
+         5 |   - name: card
+           |           ^~~~
         \(path):4:11: note: the first layer named 'card'
+         4 |   - name: card
+           |           ^~~~
 
         """)
     }

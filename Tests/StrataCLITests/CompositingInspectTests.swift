@@ -193,6 +193,6 @@ final class CompositingInspectTests: XCTestCase {
         let r = try CLIHarness.run(["validate", scene])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("scene.yaml:5:65: error: image values in animations are not supported yet"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("scene.yaml:7:34: error: contents 'nope' is neither an asset name nor an image file"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("scene.yaml:7:34: error: contents 'nope' is neither an asset name nor a file"), r.stderr)
     }
 }

@@ -69,7 +69,8 @@ final class InspectValidateTests: XCTestCase {
         """, in: dir)
         let r = try CLIHarness.run(["validate", scene])
         XCTAssertEqual(r.status, 2)
-        let lines = r.stderr.split(separator: "\n").map(String.init)
+        // Headlines; the excerpts under them start with a space.
+        let lines = r.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix(" ") }
         XCTAssertEqual(lines.count, 2, r.stderr)
         XCTAssertTrue(lines[0].hasPrefix("\(scene):4:"), lines[0])
         XCTAssertTrue(lines[0].contains(": error: "), lines[0])
@@ -98,6 +99,9 @@ final class InspectValidateTests: XCTestCase {
     func testSchemaIsJSON() throws {
         let r = try CLIHarness.run(["schema"])
         XCTAssertEqual(r.status, 0)
-        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)))
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["$id"] as? String, "urn:strata:scene:1")
+        XCTAssertNotNil((object["$defs"] as? [String: Any])?["layer.text"], "the rules of text layers")
+        XCTAssertEqual(try CLIHarness.run(["schema"]).stdout, r.stdout, "the same schema every time")
     }
 }

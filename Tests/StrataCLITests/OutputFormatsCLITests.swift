@@ -1,6 +1,7 @@
 import Foundation
 import StrataEncode
 import StrataModel
+import StrataTestSupport
 import XCTest
 
 /// `-o x.mov / .webm / .gif / ...` from the command line: formats, codecs,
@@ -86,6 +87,7 @@ final class OutputFormatsCLITests: XCTestCase {
             (["-o", dir + "/x.mp4", "--fps", "0/1"], "expects a frame rate like 30, 29.97 or 24000/1001"),
             (["-o", dir + "/x.mov", "--codec", "prores", "--size", "63x64"], "4:2:2 needs an even width"),
             (["-o", dir + "/f/", "--codec", "vp9"], "--codec vp9 applies to video outputs"),
+            (["-o", dir + "/x.mp4", "--keyint", "0"], "option '--keyint' expects a number of frames 1...100000"),
         ]
         for (args, message) in cases {
             let r = try CLIHarness.run(["render", scene, "-q"] + args)
@@ -103,6 +105,20 @@ final class OutputFormatsCLITests: XCTestCase {
         XCTAssertTrue(lossless.stderr.contains("warning: --crf 0 makes lossless H.264 in the High 4:4:4 Predictive profile"))
         let prores = try CLIHarness.run(["render", scene, "-o", dir + "/x.mov", "--crf", "20", "-q"])
         XCTAssertTrue(prores.stderr.contains("warning: --crf does not apply to ProRes 4444 (prores_ks) and is ignored"))
+        let keyint = try CLIHarness.run(["render", scene, "-o", dir + "/y.mov", "--keyint", "10", "-q"])
+        XCTAssertEqual(keyint.status, 0)
+        XCTAssertTrue(keyint.stderr.contains("warning: --keyint does not apply to ProRes 4444 (prores_ks), which has no inter frames, and is ignored"), keyint.stderr)
+    }
+
+    func testKeyintSpacesTheKeyFramesOfTheVideo() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let scene = try CLIHarness.writeScene(Self.transparent, in: dir)
+        let r = try CLIHarness.run(["render", scene, "-o", dir + "/x.mp4", "--keyint", "2", "-q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let flags = try PacketFlags.videoKeyFlags(path: dir + "/x.mp4")
+        XCTAssertEqual(flags.count, 12)
+        let at = flags.indices.filter { flags[$0] }
+        XCTAssertLessThanOrEqual(zip(at, at.dropFirst() + [12]).map { $1 - $0 }.max() ?? 99, 2, "a key frame at least every 2 frames: \(flags)")
     }
 
     // MARK: Audio

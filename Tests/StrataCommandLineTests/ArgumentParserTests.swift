@@ -98,7 +98,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--fraems", "1"]),
                        "unknown option '--fraems' for render; did you mean '--frames'?")
         XCTAssertEqual(usageError(["check", "s.yaml", "--crf", "3"]),
-                       "unknown option '--crf' for check (an option of render or watch); see 'strata check --help'")
+                       "unknown option '--crf' for check (an option of render, watch or plan); see 'strata check --help'")
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "-x"]),
                        "unknown option '-x' for render; see 'strata render --help'")
         XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--preset", "fats"]),
@@ -140,5 +140,16 @@ final class ArgumentParserTests: XCTestCase {
             }
             XCTAssertTrue(text.hasPrefix("usage: strata \(command.name)"), text)
         }
+    }
+}
+
+extension ArgumentParserTests {
+    /// `--memory-limit` sizes (issue #13): a unit is required, powers of 1024, bounded.
+    func testByteSizes() {
+        XCTAssertEqual(CommandLineValue.bytes("8G"), 8 << 30)
+        XCTAssertEqual(CommandLineValue.bytes("512M"), 512 << 20)
+        XCTAssertEqual(CommandLineValue.bytes("1.5GiB"), 3 << 29)
+        XCTAssertEqual(CommandLineValue.bytes("64mb"), 64 << 20)
+        for bad in ["12", "G", "-1G", "1e300G", "nanG", "infG", "8X", ""] { XCTAssertNil(CommandLineValue.bytes(bad), bad) }
     }
 }

@@ -182,7 +182,7 @@ final class AnimationTests: XCTestCase {
             "\(bad.at("nan")): error: expected a finite repeat count or inf, found '.nan'",
             "\(bad.at("d")): error: expected a time of 0s or more, found '-1s'",
             "\(bad.at("f")): error: unknown fillMode 'forward'; did you mean 'forwards'?",
-            "\(bad.at("t")): error: unknown timing function 'easeInOut'; did you mean 'easeOut'?",
+            "\(bad.at("t")): error: unknown timing function 'easeInOut'; did you mean 'easeInEaseOut'?",
             "\(bad.at("x")): error: expected an x control coordinate from 0 to 1, found '1.5'",
         ])
     }

@@ -133,7 +133,8 @@ final class CanvasTests: XCTestCase {
             _ = try SceneLoader.load(file: "/nonexistent/scene.yaml", options: SceneLoadOptions())
             XCTFail()
         } catch {
-            XCTAssertEqual(error.description, "<command line>:1:1: error: scene file '/nonexistent/scene.yaml' not found")
+            XCTAssertEqual(error.items.map(\.message), ["cannot open '/nonexistent/scene.yaml': No such file or directory"])
+            XCTAssertEqual(error.items.map(\.location), [.wholeFile("/nonexistent/scene.yaml")])
         }
     }
 }

@@ -72,7 +72,7 @@ final class CompositingParseTests: XCTestCase {
 
     func testMissingImageIsALocatedError() {
         let m = Marked(layerScene("contents: ⟨v⟩nowhere.png"))
-        assertOnlyError(m, at: "v", "contents 'nowhere.png' is neither an asset name nor an image file (looked for 'nowhere.png')")
+        assertOnlyError(m, at: "v", "contents 'nowhere.png' is neither an asset name nor a file (looked for 'nowhere.png')")
     }
 
     func testCorruptImageIsALocatedError() throws {

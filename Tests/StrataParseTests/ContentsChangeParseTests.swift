@@ -37,7 +37,7 @@ final class ContentsChangeParseTests: XCTestCase {
         """))
         let messages = diagnostics(bad).map(\.description)
         XCTAssertEqual(messages.first, "\(bad.at("f")): error: 'contents.x' has no field 'x'")
-        XCTAssertTrue(messages.last?.hasPrefix("\(bad.at("v")): error: contents 'onr' is neither an asset name nor an image file") ?? false, "\(messages)")
+        XCTAssertTrue(messages.last?.hasPrefix("\(bad.at("v")): error: contents 'onr' is neither an asset name nor a file") ?? false, "\(messages)")
         XCTAssertTrue(messages.last?.hasSuffix("; did you mean 'one'?") ?? false, "\(messages)")
     }
 }

@@ -13,7 +13,7 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(layer.properties.borderColor, .black)
         XCTAssertEqual(layer.timing, LayerTiming())
         XCTAssertTrue(layer.animations.isEmpty)
-        XCTAssertEqual(layer.location, SourceLocation(file: "test.yaml", line: 4, column: 5))
+        XCTAssertEqual(layer.location.start, SourceLocation(file: "test.yaml", line: 4, column: 5))
     }
 
     func testEverySupportedKey() {
@@ -118,7 +118,7 @@ final class LayerTests: XCTestCase {
     func testNames() {
         let names = Marked(sceneText("layers:\n  - name: ⟨first⟩a\n  - name: ⟨d⟩a\n"))
         assertOnlyError(names, at: "d", "duplicate layer name 'a' among siblings\n\(names.at("first")): note: the first layer named 'a'")
-        XCTAssertEqual(diagnostics(names).first?.notes, [DiagnosticNote(SourceLocation(file: "test.yaml", line: 4, column: 11), "the first layer named 'a'")])
+        XCTAssertEqual(diagnostics(names).first?.notes, [DiagnosticNote(SourceLocation(file: "test.yaml", line: 4, column: 11, end: SourcePosition(line: 4, column: 12)), "the first layer named 'a'")])
         XCTAssertNotNil(scene(Marked(sceneText("layers:\n  - name: a\n    sublayers: [{name: a}]\n"))))
         assertOnlyError(Marked(layerScene("name: ⟨n⟩my card")), at: "n", "layer name 'my card' may use only letters, digits, '_' and '-'")
         assertOnlyError(Marked(layerScene("name: ⟨n⟩12")), at: "n",

@@ -310,7 +310,7 @@ extension LayerTypeTests {
         for name in ["emitterCell", "pathShape", "particleShape"] { XCTAssertNotNil(defs[name], name) }
         let type = try XCTUnwrap(layer["type"] as? [String: Any])
         let choices = (type["anyOf"] as? [[String: Any]])?.first?["enum"] as? [String]
-        XCTAssertEqual(choices, ["layer", "shape", "text", "gradient", "replicator", "transform", "scroll", "emitter"])
+        XCTAssertEqual(choices, ["layer", "shape", "text", "gradient", "replicator", "transform", "scroll", "emitter", "lottie"])
     }
 }
 

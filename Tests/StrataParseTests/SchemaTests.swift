@@ -13,6 +13,7 @@ final class SchemaTests: XCTestCase {
     func testSchemaIsValidJSONOfDraft2020() throws {
         let s = try schema()
         XCTAssertEqual(s["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+        XCTAssertEqual(s["$id"] as? String, "urn:strata:scene:1")
         XCTAssertEqual(s["required"] as? [String], ["strata", "canvas"])
         XCTAssertEqual(s["additionalProperties"] as? Bool, false)
         let top = try XCTUnwrap(s["properties"] as? [String: Any])
@@ -40,6 +41,39 @@ final class SchemaTests: XCTestCase {
                      "canvas", "layer", "animation", "golden", "goldenFrame", "tolerance"] {
             XCTAssertNotNil(defs[name], name)
         }
+    }
+
+    /// What yaml-language-server shows: a key of another type is `false` in
+    /// that type's rules, with the parser's words as its `errorMessage`, and
+    /// not offered for completion where the type lacks it.
+    func testAWrongTypesKeyIsFlaggedAtTheKeyWithThePartsMessage() throws {
+        let defs = try XCTUnwrap(try schema()["$defs"] as? [String: Any])
+        let text = try XCTUnwrap(defs["layer.text"] as? [String: Any])
+        let rules = try XCTUnwrap(text["allOf"] as? [[String: Any]])
+        let rule = try XCTUnwrap(rules.first { ($0["properties"] as? [String: Any])?["fillColor"] != nil })
+        XCTAssertEqual((rule["properties"] as? [String: Any])?["fillColor"] as? Bool, false)
+        XCTAssertEqual(rule["errorMessage"] as? String, "a key of 'shape' layers, not of type 'text'")
+        let own = try XCTUnwrap(text["properties"] as? [String: Any])
+        XCTAssertNotNil(own["fontSize"])
+        XCTAssertNil(own["fillColor"])
+        let layer = try XCTUnwrap((defs["layer"] as? [String: Any])?["properties"] as? [String: Any])
+        XCTAssertEqual((layer["fillColor"] as? [String: Any])?["doNotSuggest"] as? Bool, true)
+        XCTAssertNil((layer["opacity"] as? [String: Any])?["doNotSuggest"])
+        // The parser's message says the same.
+        let m = Marked(layerScene("type: text\nfillColor: red"))
+        XCTAssertEqual(diagnostics(m).first?.message, "'fillColor' is \(rule["errorMessage"] as? String ?? "")")
+    }
+
+    func testDescriptionsGiveUnits() throws {
+        let defs = try XCTUnwrap(try schema()["$defs"] as? [String: Any])
+        func description(_ def: String, _ key: String) -> String? {
+            (((defs[def] as? [String: Any])?["properties"] as? [String: Any])?[key] as? [String: Any])?["description"] as? String
+        }
+        XCTAssertEqual(description("layer", "cornerRadius"), "points, 0 or more; rounds the background, the border and the masksToBounds clip; default 0")
+        XCTAssertEqual(description("layer.text", "fontSize")?.hasPrefix("'text' layers: points, 0 to 4096; "), true)
+        XCTAssertEqual(description("animation", "duration")?.hasPrefix("seconds, 0 or more; "), true)
+        XCTAssertEqual(description("emitterCell", "spin")?.hasPrefix("degrees; "), true)
+        XCTAssertEqual(description("canvas", "scale")?.hasPrefix("greater than 0 and at most 8; "), true)
     }
 
     func testEveryRefResolves() throws {

@@ -45,9 +45,14 @@ final class YAMLReaderTests: XCTestCase {
 
     func testLocationsAreOneBasedInCharacters() {
         let (root, _) = read("é: [1, 2]\nb:\n  c: 2\n")
-        XCTAssertEqual(root?["é"]?.sequence?[1].location, SourceLocation(file: "y.yaml", line: 1, column: 8))
-        XCTAssertEqual(root?["b"]?["c"]?.location, SourceLocation(file: "y.yaml", line: 3, column: 6))
-        XCTAssertEqual(root?["b"]?.mapping?.first?.key.location, SourceLocation(file: "y.yaml", line: 3, column: 3))
+        // Each node also knows where it ends (exclusive), for the underline of its span.
+        func at(_ line: Int, _ column: Int, to endLine: Int, _ endColumn: Int) -> SourceLocation {
+            SourceLocation(file: "y.yaml", line: line, column: column, end: SourcePosition(line: endLine, column: endColumn))
+        }
+        XCTAssertEqual(root?["é"]?.sequence?[1].location, at(1, 8, to: 1, 9))
+        XCTAssertEqual(root?["é"]?.location, at(1, 4, to: 1, 10))
+        XCTAssertEqual(root?["b"]?["c"]?.location, at(3, 6, to: 3, 7))
+        XCTAssertEqual(root?["b"]?.mapping?.first?.key.location, at(3, 3, to: 3, 4))
     }
 
     func testAnchorsAliasesAndMergeKeys() {

@@ -61,9 +61,6 @@ public struct ParticleImage: Sendable, Hashable {
     /// Image pixels per point.
     public var contentsScale: Double
 
-    /// Largest shown part, in pixels: each particle may copy it (tinting).
-    public static let maxPixels = 4096 * 4096
-
     public init(key: String, pixmap: Pixmap, contentsRect: Rect = Rect(0, 0, 1, 1), contentsScale: Double = 1) {
         self.key = key; self.pixmap = pixmap; self.contentsRect = contentsRect; self.contentsScale = contentsScale
     }

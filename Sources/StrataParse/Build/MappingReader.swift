@@ -25,10 +25,12 @@ struct MappingReader {
         for pair in list {
             guard let spec = table.spec(pair.name) else {
                 rejectedKeys = true
-                if let guess = Suggestion.closest(to: pair.name, in: table.names) { suggested.insert(guess) }
-                let hint = Suggestion.hint(for: pair.name, in: table.names)
+                let guess = Suggestion.closest(to: pair.name, in: table.names)
+                if let guess { suggested.insert(guess) }
+                let hint = guess.map { "; did you mean '\($0)'?" } ?? ""
                 let choices = table.keys.count <= 6 ? "; expected \(Suggestion.list(table.names))" : ""
-                sink.error(pair.key.location, "unknown \(table.what) key '\(YAMLNode.clip(pair.name))'" + (hint.isEmpty ? choices : hint))
+                sink.error(pair.key.location, "unknown \(table.what) key '\(YAMLNode.clip(pair.name))'" + (hint.isEmpty ? choices : hint),
+                           suggestion: guess)
                 continue
             }
             switch spec.status {

@@ -4,11 +4,11 @@ extension SceneBuilder {
     /// A layer's `actions`: property name -> animation, transition, or null.
     mutating func buildActions(_ node: YAMLNode) -> [String: LayerAction] {
         guard let pairs = namedMapping(node, what: "action key") else { return [:] }
-        let keys = LayerKeyPath.Property.allCases.map(\.rawValue)
+        let keys = LayerProperty.addressable.map(\.name)
         var actions: [String: LayerAction] = [:]
         for pair in pairs {
             let key = pair.name
-            guard let property = LayerKeyPath.Property(rawValue: key) else {
+            guard let property = LayerProperty.named(key), property.animation.isAddressable else {
                 let hint = Suggestion.hint(for: key, in: keys)
                 let why = KeyTables.layer.spec(key) != nil && hint.isEmpty ? " (actions of '\(key)' are not supported yet)" : ""
                 sink.error(pair.key.location, "unknown action key '\(YAMLNode.clip(key))'\(hint)\(why)")
@@ -20,7 +20,7 @@ extension SceneBuilder {
             } else if value.mapping != nil, let t = value["type"], let name = t.scalar?.text,
                       Transition.Kind(rawValue: name) != nil {
                 if let transition = buildTransition(value) { actions[key] = .transition(transition) }
-            } else if !property.isAnimatable {
+            } else if !property.animation.isAnimatable {
                 sink.error(value.location, "'\(key)' is not animatable: its action can be a transition or null")
             } else if let built = buildAnimation(value, depth: 0, action: ActionContext(keyPath: .root(property))) {
                 actions[key] = .animation(ActionAnimation(animation: built.animation, hasDuration: built.hasDuration,
@@ -42,10 +42,10 @@ extension SceneBuilder {
                 sink.warning(k.location, "'subtype' has no effect on a fade")
             }
         }
-        t.duration = read(m, "duration") { Values.time($0, .positive(atMost: Limits.maxDuration)) }
+        t.duration = time(m, "duration")
         t.timingFunction = read(m, "timingFunction", Self.timingFunction)
-        if let v = read(m, "startProgress", { Values.number($0, .unit, what: "a progress") }) { t.startProgress = v }
-        if let v = read(m, "endProgress", { Values.number($0, .unit, what: "a progress") }) { t.endProgress = v }
+        if let v = number(m, "startProgress", what: "a progress") { t.startProgress = v }
+        if let v = number(m, "endProgress", what: "a progress") { t.endProgress = v }
         if t.endProgress < t.startProgress, let k = m["endProgress"] ?? m["startProgress"] {
             sink.error(k.location, "endProgress (\(Values.format(t.endProgress))) must not be below startProgress (\(Values.format(t.startProgress)))")
         }

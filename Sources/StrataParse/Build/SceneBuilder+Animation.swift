@@ -26,19 +26,21 @@ extension SceneBuilder {
     /// when `values` or `path` is given), `spring`, `group` (also when
     /// `animations` is given). `depth` counts enclosing groups.
     mutating func buildAnimation(_ node: YAMLNode, depth: Int, action: ActionContext?) -> BuiltAnimation? {
-        var type = "basic"
+        var type = KeyTables.defaultAnimationType
         var typeKnown = true
         if node.mapping != nil {
             if let t = node["type"] {
-                if let parsed = take(Values.choice(t, KeyTables.animationTypes, what: "animation type")) {
+                if let name = t.scalar?.text, let transition = Transition.Kind(rawValue: name) {
+                    // CATransition is not a CAAnimation here: it needs a change to run between.
+                    sink.error(t.location, "'\(transition.rawValue)' is a transition, not an animation type; transitions belong in a transaction: timeline: [{at: 1s, transition: {type: \(transition.rawValue)}, set: {...}}] (or a layer's actions)")
+                    typeKnown = false
+                } else if let parsed = take(Values.choice(t, KeyTables.animationTypes, what: "animation type")) {
                     type = parsed
                 } else {
                     typeKnown = false
                 }
-            } else if node["values"] != nil || node["path"] != nil {
-                type = "keyframe"
-            } else if node["animations"] != nil {
-                type = "group"
+            } else if let implied = KeyTables.animationTypeImpliedBy.first(where: { $0.keys.contains { node[$0] != nil } }) {
+                type = implied.type
             }
         }
         guard let m = MappingReader(node, KeyTables.animation, sink: &sink) else { return nil }
@@ -50,8 +52,8 @@ extension SceneBuilder {
                 sink.error(m.keyNode("keyPath")!.location, "a group has no 'keyPath'; the animations in it do")
             } else {
                 keyPath = take(Values.string(k, what: "a key path").flatMap { Self.keyPath($0, at: k) })
-                if let path = keyPath, !path.property.isAnimatable {
-                    sink.error(k.location, "'\(path.property.rawValue)' is not an animatable property")
+                if let path = keyPath, !path.property.animation.isAnimatable {
+                    sink.error(k.location, "'\(path.property.name)' is not an animatable property")
                     keyPath = nil
                 }
                 if let cell = keyPath?.emitterCell, layerType == .emitter, !checkEmitterCellName(cell.name, at: k.location) {
@@ -107,9 +109,23 @@ extension SceneBuilder {
         animation.timing = timing
         animation.timingFunction = timingFunction ?? .linear
         if let removedOnCompletion { animation.removedOnCompletion = removedOnCompletion }
+        if depth == 0 { warnAboutFillWithoutHold(m, animation) }
         animation.additive = additive
         animation.cumulative = cumulative
         return BuiltAnimation(animation: animation, hasDuration: hasDuration, hasTimingFunction: timingFunction != nil)
+    }
+
+    /// Core Animation removes a finished animation unless `removedOnCompletion`
+    /// is false, so a forwards fill alone never holds the end value: the
+    /// layer snaps back to its model value. (Inside a group the children's
+    /// fill works and their `removedOnCompletion` is ignored, so only
+    /// animations on the layer itself are checked.)
+    mutating func warnAboutFillWithoutHold(_ m: MappingReader, _ animation: Animation) {
+        let fill = animation.timing.fillMode
+        guard fill == .forwards || fill == .both, animation.removedOnCompletion, let at = m["fillMode"] else { return }
+        let notes = m.keyNode("removedOnCompletion").map { [DiagnosticNote($0.location, "removedOnCompletion is set to true here")] } ?? []
+        let what = fill == .both ? "the forwards half of fillMode 'both' has no effect" : "fillMode 'forwards' has no effect"
+        sink.warning(at.location, "\(what): removedOnCompletion is true\(notes.isEmpty ? " (the default)" : ""), so the animation is removed when it ends and the layer shows its model value again; add 'removedOnCompletion: false' to hold the end value (or set the model value to it)", notes: notes)
     }
 
     /// Keys of another animation type are errors that name the types they belong to.
@@ -139,12 +155,12 @@ extension SceneBuilder {
             sink.error(node.location, "an animation needs 'from', 'to' or 'by'")
             failed = true
         } else if ends.count == 3, let by = m.keyNode("by") {
-            sink.error(by.location, "'from', 'to' and 'by' cannot all be set; use two of them")
+            sink.error(by.location, m.table.exclusion(excluding: "by"))
             failed = true
         }
         guard let keyPath else { return nil }
-        if let owner = keyPath.property.layerType, owner != layerType, let k = m["keyPath"] {
-            sink.error(k.location, "'\(keyPath.property.rawValue)' is a key of '\(owner.rawValue)' layers, not of type '\(layerType.rawValue)'")
+        if let owners = Self.owners(of: keyPath.property, unlike: layerType), let k = m["keyPath"] {
+            sink.error(k.location, "'\(keyPath.property.name)' is a key of \(owners) layers, not of type '\(layerType.rawValue)'")
             return nil
         }
         if keyPath.valueKind == .bool, let by = m.keyNode("by") {
@@ -165,10 +181,10 @@ extension SceneBuilder {
     /// CASpringAnimation's physical keys (defaults: mass 1, stiffness 100, damping 10, initialVelocity 0).
     mutating func buildSpring(_ m: MappingReader) -> SpringAnimation {
         var s = SpringAnimation()
-        if let v = read(m, "mass", { Values.number($0, .positive, what: "a mass") }) { s.mass = v }
-        if let v = read(m, "stiffness", { Values.number($0, .positive, what: "a stiffness") }) { s.stiffness = v }
-        if let v = read(m, "damping", { Values.number($0, .nonNegative, what: "a damping") }) { s.damping = v }
-        if let v = read(m, "initialVelocity", { Values.number($0, what: "a velocity") }) { s.initialVelocity = v }
+        if let v = number(m, "mass", what: "a mass") { s.mass = v }
+        if let v = number(m, "stiffness", what: "a stiffness") { s.stiffness = v }
+        if let v = number(m, "damping", what: "a damping") { s.damping = v }
+        if let v = number(m, "initialVelocity", what: "a velocity") { s.initialVelocity = v }
         if let v = read(m, "allowsOverdamping", Values.bool) { s.allowsOverdamping = v }
         return s
     }
@@ -190,14 +206,14 @@ extension SceneBuilder {
     /// The CAMediaTiming keys of an animation.
     mutating func buildMediaTiming(_ m: MappingReader) -> MediaTiming {
         var t = MediaTiming()
-        if let v = read(m, "duration", { Values.time($0, .nonNegative) }) { t.duration = v }
-        if let v = read(m, "beginTime", { Values.time($0) }) { t.beginTime = v }
-        if let v = read(m, "timeOffset", { Values.time($0) }) { t.timeOffset = v }
-        if let v = read(m, "speed", { Values.number($0, .nonNegative) }) { t.speed = v }
+        if let v = time(m, "duration") { t.duration = v }
+        if let v = time(m, "beginTime") { t.beginTime = v }
+        if let v = time(m, "timeOffset") { t.timeOffset = v }
+        if let v = number(m, "speed") { t.speed = v }
         if let v = read(m, "repeatCount", Self.repeatCount) { t.repeatCount = v }
-        if let v = read(m, "repeatDuration", { Values.time($0, .nonNegative) }) { t.repeatDuration = v }
+        if let v = time(m, "repeatDuration") { t.repeatDuration = v }
         if m.has("repeatCount"), let key = m.keyNode("repeatDuration") {
-            sink.error(key.location, "'repeatCount' and 'repeatDuration' cannot both be set")
+            sink.error(key.location, m.table.exclusion(excluding: "repeatDuration"))
         }
         if let v = read(m, "autoreverses", Values.bool) { t.autoreverses = v }
         if let v = read(m, "fillMode", { Values.choice($0, FillMode.self, what: "fillMode") }) { t.fillMode = v }
@@ -225,7 +241,8 @@ extension SceneBuilder {
                 return index % 2 == 0 ? Values.number(item, .unit, what: "an x control coordinate") : Values.number(item)
             }.map { .custom($0[0], $0[1], $0[2], $0[3]) }
         }
-        return Values.choice(node, KeyTables.timingFunctionNames, what: "timing function").map {
+        return Values.choice(node, KeyTables.timingFunctionNames, what: "timing function",
+                             aliases: KeyTables.timingFunctionAliases).map {
             switch $0 {
             case "easeIn": return .easeIn
             case "easeOut": return .easeOut
@@ -237,60 +254,61 @@ extension SceneBuilder {
     }
 
     /// Resolves a key path, with "did you mean" for misspellings and a clear
-    /// message for properties that exist but cannot be animated yet.
+    /// message for keys that exist but cannot be animated (yet).
     static func keyPath(_ text: String, at node: YAMLNode) -> Parsed<LayerKeyPath> {
         let root = String(text.prefix { $0 != "." })
-        if LayerKeyPath.Property(rawValue: root) == nil, let spec = KeyTables.layer.spec(root) {
-            switch spec.status {
-            case .notSupportedYet: return Values.fail(node, "animating '\(root)' is not supported yet")
-            case .typeSpecific: return Values.fail(node, "'\(root)' is not an animatable property")
-            case .supported where root == "masksToBounds" || root == "shadowPath": return Values.fail(node, "animating '\(root)' is not supported yet")
-            case .supported: return Values.fail(node, "'\(root)' is not an animatable property")
-            }
+        if let p = LayerProperty.named(root), !p.animation.isAddressable {
+            return Values.fail(node, p.animation == .notYet ? "animating '\(root)' is not supported yet"
+                                                             : "'\(root)' is not an animatable property")
+        }
+        if LayerProperty.named(root) == nil, let spec = KeyTables.layer.spec(root) {
+            // A key that builds the tree (name, frame, mask...), not a property.
+            return Values.fail(node, spec.status == .notSupportedYet ? "animating '\(root)' is not supported yet"
+                                                                      : "'\(root)' is not an animatable property")
         }
         switch LayerKeyPath.parse(text) {
         case .success(let path): return .success(path)
         case .failure(let e):
             let words = [text] + text.split(separator: ".").map(String.init).reversed()
             if let guess = words.lazy.compactMap({ Suggestion.closest(to: $0, in: e.candidates) }).first {
-                return Values.fail(node, "\(e.message); did you mean '\(guess)'?")
+                return .failure(Diagnostic(node.location, "\(e.message); did you mean '\(guess)'?",
+                                           suggestion: guess == words[0] || !text.contains(".") ? guess : nil))
             }
             let choices = !e.candidates.isEmpty && e.candidates.count <= 6 ? "; expected \(Suggestion.list(e.candidates))" : ""
             return Values.fail(node, e.message + choices)
         }
     }
 
-    /// A from / to / by value of the key path's kind. Rotations are angles,
-    /// translations lengths, scales factors. `isDelta` (by) lifts range limits.
-    static func animationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
+    /// A from / to / by value (or a keyframe's, or a transaction's) of the
+    /// key path's kind, within the property's bounds (`bounds.size.width`: a
+    /// size's). Rotations are angles, translations lengths, scales factors,
+    /// times (`instanceDelay`) times. `isDelta` (by) lifts the bounds.
+    static func animationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool,
+                               source: [Unicode.Scalar] = []) -> ParsedMany<AnimatableValue> {
         func one(_ r: Parsed<AnimatableValue>) -> ParsedMany<AnimatableValue> { r.mapError { DiagnosticList([$0]) } }
-        let sizeBound: Bound = isDelta || path.transformComponent != nil ? .any : .nonNegative
-        if let cell = path.emitterCell, let value = emitterCellValue(node, key: cell.key, isDelta: isDelta) { return one(value) }
+        let form = isDelta ? path.valueForm.unbounded : path.valueForm
+        let bound = form.bound
         switch path.valueKind {
         case .scalar:
-            switch path.transformComponent {
-            case .rotation?: return one(Values.angle(node).map { .scalar($0) })
-            case .translation?: return one(Values.length(node).map { .scalar($0) })
-            case .scale?: return one(Values.number(node, what: "a scale factor").map { .scalar($0) })
-            case nil: break
+            switch form {
+            case .time(let b): return one(Values.time(node, b).map { .scalar($0) })
+            case .angle: return one(Values.angle(node).map { .scalar($0) })
+            default:
+                let what = path.transformComponent == .translation ? "a length"
+                    : path.transformComponent == .scale ? "a scale factor" : "a number"
+                return one(Values.number(node, bound, what: what).map { .scalar($0) })
             }
-            var bound = Bound.any
-            if !isDelta {
-                switch path.property {
-                case .opacity: bound = .unit
-                case .cornerRadius, .borderWidth: bound = .nonNegative
-                case .bounds where path.fields.contains("size"): bound = .nonNegative
-                default: bound = Self.typedBound(path.property)
-                }
-            }
-            return one(Values.number(node, bound).map { .scalar($0) })
+        case .size: return one(Values.size(node, bound).map { .size($0) })
+        case .rect: return one(Values.rect(node, sizeBound: isDelta ? .any : .nonNegative).map { .rect($0) })
         case .point: return one(Values.point(node).map { .point($0) })
-        case .size: return one(Values.size(node, sizeBound).map { .size($0) })
-        case .rect: return one(Values.rect(node, sizeBound: sizeBound).map { .rect($0) })
         case .color: return one(Values.color(node).map { .color($0) })
         case .bool: return one(Values.bool(node).map { .bool($0) })
         case .transform: return Values.transform(node).map { .transform($0) }
-        case .path, .colors, .numbers: return listAnimationValue(node, path, isDelta: isDelta, source: [])
+        case .path: return pathValue(node, source: source).map { .path($0) }
+        case .colors: return one(colorList(node).map { .colors($0) })
+        case .numbers:
+            guard case .numbers(_, let what) = form else { return one(Values.fail(node, "expected a list of numbers")) }
+            return one(numberList(node, bound, what: what).map { .numbers($0) })
         case .image:
             // Images are decoded by the (mutating) builder: transactions resolve them
             // in `buildChanges`; animation values of images are not built yet.

@@ -19,9 +19,9 @@ extension SceneBuilder {
               let fileNode = m["file"], let path = take(Values.string(fileNode, what: "a file path")) else { return nil }
         let resolved = path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path
         var track = AudioTrack(file: resolved, location: node.location)
-        if let v = read(m, "start", { Values.time($0, .nonNegative) }) { track.start = v }
-        if let v = read(m, "fadeIn", { Values.time($0, .nonNegative) }) { track.fadeIn = v }
-        if let v = read(m, "fadeOut", { Values.time($0, .nonNegative) }) { track.fadeOut = v }
+        if let v = time(m, "start") { track.start = v }
+        if let v = time(m, "fadeIn") { track.fadeIn = v }
+        if let v = time(m, "fadeOut") { track.fadeOut = v }
         if let v = read(m, "loop", Values.bool) { track.loop = v }
         if let v = read(m, "volume", Values.gain) { track.gain = v }
         var trimNode: YAMLNode?
@@ -29,7 +29,7 @@ extension SceneBuilder {
             trimNode = t
             if pair.count != 2 {
                 sink.error(t.location, "expected trim: [from, to], two times in the file, found \(pair.count) values")
-            } else if let from = take(Values.time(pair[0], .nonNegative)), let to = take(Values.time(pair[1], .nonNegative)) {
+            } else if let from = take(Values.time(pair[0], m.table.bound(of: "trim"))), let to = take(Values.time(pair[1], m.table.bound(of: "trim"))) {
                 if to <= from {
                     sink.error(pair[1].location, "trim ends at \(Values.format(to))s, not after its start \(Values.format(from))s")
                 } else {
@@ -60,12 +60,17 @@ extension SceneBuilder {
 }
 
 extension Values {
+    /// The loudest gain in decibels (+60dB: a factor of 1000).
+    static let maxGainDecibels = 60.0
+    /// Decibels as the schema matches them: a number, then `dB` (any case).
+    static let decibelPattern = "^\\s*[-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*[dD][bB]$"
+
     /// A gain: a factor of 0 or more (`0.5`) or decibels (`-6dB`, `+3dB`).
     static func gain(_ node: YAMLNode) -> Parsed<Double> {
         let expected = "expected a volume: a factor of 0 or more (0.5) or decibels (\"-6dB\")"
         if let v = node.scalar?.number { return checked(v, node, .nonNegative, what: "a volume factor") }
         guard let text = node.scalar?.text, text.lowercased().hasSuffix("db"),
-              let db = Double(text.dropLast(2).trimmingCharacters(in: .whitespaces)), db.isFinite, db <= 60 else {
+              let db = Double(text.dropLast(2).trimmingCharacters(in: .whitespaces)), db.isFinite, db <= maxGainDecibels else {
             return fail(node, "\(expected), found \(found(node))")
         }
         return .success(pow(10, db / 20))

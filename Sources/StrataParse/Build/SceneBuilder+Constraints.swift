@@ -34,8 +34,8 @@ extension SceneBuilder {
         let attribute = m["attribute"].flatMap { take(Values.choice($0, LayoutAttribute.self, what: "constraint attribute")) }
         let target = m["target"].flatMap { take(Values.choice($0, LayoutAttribute.self, what: "constraint target")) }
         let sourceName = m["relativeTo"].flatMap { take(Values.name($0, what: "layer name")) }
-        let scale = read(m, "scale") { Values.number($0) } ?? 1
-        let offset = read(m, "offset") { Values.length($0) } ?? 0
+        let scale = number(m, "scale") ?? 1
+        let offset = read(m, "offset") { Values.length($0, m.table.bound(of: "offset")) } ?? 0
         guard let attribute, let target, let sourceName, let sourceNode = m["relativeTo"] else { return nil }
         let source: LayoutConstraint.Source = sourceName == "superlayer" ? .superlayer : .sibling(sourceName)
         return LayoutConstraint(attribute, relativeTo: source, target, scale: scale, offset: offset,

@@ -1,39 +1,28 @@
 import StrataModel
 
 extension SceneBuilder {
-    mutating func buildEmitter(_ m: MappingReader) -> EmitterProperties {
-        var e = EmitterProperties()
-        if let v = read(m, "emitterPosition", Values.point) { e.emitterPosition = v }
-        if let v = read(m, "emitterZPosition", { Values.length($0) }) { e.emitterZPosition = v }
-        if let v = read(m, "emitterSize", { Values.size($0) }) { e.emitterSize = v }
-        if let v = read(m, "emitterShape", { Values.choice($0, EmitterShape.self, what: "emitterShape") }) { e.emitterShape = v }
-        if let v = read(m, "emitterMode", { Values.choice($0, EmitterMode.self, what: "emitterMode") }) { e.emitterMode = v }
-        if let v = read(m, "renderMode", { Values.choice($0, EmitterRenderMode.self, what: "renderMode") }) { e.renderMode = v }
-        if let v = read(m, "birthRate", { Values.number($0, .nonNegative) }) { e.birthRate = v }
-        if let v = read(m, "lifetime", { Values.number($0, .nonNegative) }) { e.lifetime = v }
-        if let v = read(m, "velocity", { Values.number($0) }) { e.velocity = v }
-        if let v = read(m, "scale", { Values.number($0) }) { e.scale = v }
-        if let v = read(m, "spin", { Values.number($0) }) { e.spin = v }
-        if let v = read(m, "seed", { Values.integer($0, .closed(0, Double(UInt32.max)), what: "a seed") }) { e.seed = UInt32(v) }
-        if let list = m["emitterCells"], let items = take(Values.list(list, of: "emitter cells")) {
-            var names: [String: SourceLocation] = [:]
-            for item in items {
-                guard let cell = buildCell(item) else { continue }
-                if let name = cell.name, let at = item["name"]?.location {
-                    if let first = names[name] {
-                        sink.error(at, "duplicate emitter cell name '\(name)'",
-                                   notes: [DiagnosticNote(first, "the first cell named '\(name)'")])
-                    }
-                    names[name] = names[name] ?? at
+    /// An emitter's `emitterCells`, names unique within it.
+    mutating func buildCells(_ list: YAMLNode) -> [EmitterCell]? {
+        guard let items = take(Values.list(list, of: "emitter cells")) else { return nil }
+        var cells: [EmitterCell] = []
+        var names: [String: SourceLocation] = [:]
+        for item in items {
+            guard let cell = buildCell(item) else { continue }
+            if let name = cell.name, let at = item["name"]?.location {
+                if let first = names[name] {
+                    sink.error(at, "duplicate emitter cell name '\(name)'",
+                               notes: [DiagnosticNote(first, "the first cell named '\(name)'")])
                 }
-                e.cells.append(cell)
+                names[name] = names[name] ?? at
             }
+            cells.append(cell)
         }
-        return e
+        return cells
     }
 
-    /// One CAEmitterCell. Angles are read in degrees (or with a unit) and
-    /// kept in radians; spins are angles per second.
+    /// One CAEmitterCell: its keys by the cell table (`CellKey`), then its
+    /// contents. Angles are read in degrees (or with a unit) and kept in
+    /// radians; spins are angles per second.
     mutating func buildCell(_ node: YAMLNode) -> EmitterCell? {
         guard let m = MappingReader(node, KeyTables.emitterCell, sink: &sink) else { return nil }
         var c = EmitterCell()
@@ -46,44 +35,12 @@ extension SceneBuilder {
             case nil: break
             }
         }
-        func number(_ key: String, _ bound: Bound = .any, _ set: (inout EmitterCell, Double) -> Void) {
-            if let v = read(m, key, { Values.number($0, bound) }) { set(&c, v) }
+        for key in CellKey.all {
+            guard let node = m[key.name], let parsed = Self.plainValue(node, key.form), let value = take(parsed) else { continue }
+            key.set(value, on: &c)
         }
-        func time(_ key: String, _ bound: Bound, _ set: (inout EmitterCell, Double) -> Void) {
-            if let v = read(m, key, { Values.time($0, bound) }) { set(&c, v) }
-        }
-        func angle(_ key: String, _ set: (inout EmitterCell, Double) -> Void) {
-            if let v = read(m, key, { Values.angle($0) }) { set(&c, v) }
-        }
-        number("birthRate", .nonNegative) { $0.birthRate = $1 }
-        time("lifetime", .nonNegative) { $0.lifetime = $1 }
-        time("lifetimeRange", .nonNegative) { $0.lifetimeRange = $1 }
-        number("velocity") { $0.velocity = $1 }
-        number("velocityRange", .nonNegative) { $0.velocityRange = $1 }
-        angle("emissionLatitude") { $0.emissionLatitude = $1 }
-        angle("emissionLongitude") { $0.emissionLongitude = $1 }
-        angle("emissionRange") { $0.emissionRange = $1 }
-        number("xAcceleration") { $0.xAcceleration = $1 }
-        number("yAcceleration") { $0.yAcceleration = $1 }
-        number("zAcceleration") { $0.zAcceleration = $1 }
-        number("scale") { $0.scale = $1 }
-        number("scaleRange", .nonNegative) { $0.scaleRange = $1 }
-        number("scaleSpeed") { $0.scaleSpeed = $1 }
-        angle("spin") { $0.spin = $1 }
-        angle("spinRange") { $0.spinRange = $1 }
-        if let v = read(m, "color", Values.color) { c.color = v }
-        number("redRange", .nonNegative) { $0.redRange = $1 }
-        number("greenRange", .nonNegative) { $0.greenRange = $1 }
-        number("blueRange", .nonNegative) { $0.blueRange = $1 }
-        number("alphaRange", .nonNegative) { $0.alphaRange = $1 }
-        number("redSpeed") { $0.redSpeed = $1 }
-        number("greenSpeed") { $0.greenSpeed = $1 }
-        number("blueSpeed") { $0.blueSpeed = $1 }
-        number("alphaSpeed") { $0.alphaSpeed = $1 }
-        time("beginTime", .closed(-Limits.maxDuration, Limits.maxDuration)) { $0.beginTime = $1 }
-        time("duration", .closed(0, Limits.maxDuration)) { $0.duration = $1 }
         let contentsRect = read(m, "contentsRect", { Values.rect($0) })
-        let contentsScale = read(m, "contentsScale", { Values.number($0, .positive(atMost: 64)) })
+        let contentsScale = number(m, "contentsScale")
         if let key = imageKey, let contents = m["contents"] {
             c.contents = cellImage(key: key, contentsRect: contentsRect ?? Rect(0, 0, 1, 1), contentsScale: contentsScale ?? 1,
                                    at: contents, rectNode: m["contentsRect"]).map { .image($0) }

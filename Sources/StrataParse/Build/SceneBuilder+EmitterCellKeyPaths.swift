@@ -13,17 +13,4 @@ extension SceneBuilder {
         sink.error(location, "no emitter cell named '\(name)'\(known)")
         return false
     }
-
-    /// A from / to / by value of a cell key: angles (bare numbers are
-    /// degrees) for the emission angles and spins, numbers 0 or more for
-    /// birthRate and lifetime (any for `by`); nil for colors (read like
-    /// every color).
-    static func emitterCellValue(_ node: YAMLNode, key: String, isDelta: Bool) -> Parsed<AnimatableValue>? {
-        switch EmitterCell.kind(ofKey: key) {
-        case .angle?: return Values.angle(node).map { .scalar($0) }
-        case .number(let nonNegative)?:
-            return Values.number(node, nonNegative && !isDelta ? .nonNegative : .any).map { .scalar($0) }
-        case .color?, nil: return nil
-        }
-    }
 }

@@ -26,7 +26,12 @@ extension SceneBuilder {
                 return nil
             }
         }
-        return contentsKey(node).map { .image($0) }
+        guard let key = contentsKey(node) else { return nil }
+        if let entry = media[key] {
+            sink.error(node.location, "particle contents must be a still image (PNG, JPEG or WebP); '\(YAMLNode.clip(entry.file))' is \(entry.source.kind == .video ? "a video" : entry.source.kind == .svg ? "an SVG" : "a Lottie animation")")
+            return nil
+        }
+        return .image(key)
     }
 
     /// The cell's image with its `contentsRect` and `contentsScale`, or nil
@@ -42,8 +47,8 @@ extension SceneBuilder {
             sink.error(place.location, "contentsRect shows no whole pixel of image '\(YAMLNode.clip(key))' (\(pixmap.width)x\(pixmap.height) pixels)")
             return nil
         }
-        if Double(shown.width) * Double(shown.height) > Double(ParticleImage.maxPixels) {
-            sink.error(place.location, "the shown part of image '\(YAMLNode.clip(key))' is \(shown.width)x\(shown.height) pixels; a particle image may have at most \(ParticleImage.maxPixels) (4096x4096)")
+        if Double(shown.width) * Double(shown.height) > Double(Limits.maxParticleImagePixels) {
+            sink.error(place.location, "the shown part of image '\(YAMLNode.clip(key))' is \(shown.width)x\(shown.height) pixels; a particle image may have at most \(Limits.maxParticleImagePixels) (4096x4096)")
             return nil
         }
         return image

@@ -57,7 +57,7 @@ extension SceneBuilder {
                 sink.error(node.location, "\(expected), found \(Values.found(node))")
                 return nil
             }
-            return take(Values.time(node, Self.goldenTime)).map { GoldenFrame(.time($0), location: node.location) }
+            return take(Values.time(node, KeyTables.goldenFrame.bound(of: "time"))).map { GoldenFrame(.time($0), location: node.location) }
         case .mapping:
             guard let m = MappingReader(node, KeyTables.goldenFrame, sink: &sink) else { return nil }
             let tolerance = m["tolerance"].flatMap { buildTolerance($0, base: base) }
@@ -66,10 +66,10 @@ extension SceneBuilder {
                 return take(Values.integer(f, .nonNegative, what: "a frame number"))
                     .map { GoldenFrame(.frame($0), tolerance: tolerance, location: node.location) }
             case (nil, let t?):
-                return take(Values.time(t, Self.goldenTime))
+                return take(Values.time(t, m.table.bound(of: "time")))
                     .map { GoldenFrame(.time($0), tolerance: tolerance, location: node.location) }
             case (_?, _?):
-                sink.error(node.location, "a golden frame takes 'frame' or 'time', not both")
+                sink.error(node.location, m.table.exclusion(excluding: "time"))
             case (nil, nil) where !m.rejectedKeys:
                 sink.error(node.location, "a golden frame needs 'frame' or 'time'")
             case (nil, nil):
@@ -79,17 +79,14 @@ extension SceneBuilder {
         }
     }
 
-    /// Golden times stay within the longest scene, so that their frame index fits an Int.
-    static let goldenTime = Bound.closed(0, Limits.maxDuration)
-
     /// A tolerance mapping; keys not given keep the values of `base`.
     mutating func buildTolerance(_ node: YAMLNode, base: Tolerance = .default) -> Tolerance? {
         guard let m = MappingReader(node, KeyTables.tolerance, sink: &sink) else { return nil }
         var t = base
-        if let v = read(m, "channel", { Values.integer($0, .closed(Double(Tolerance.channelRange.lowerBound), Double(Tolerance.channelRange.upperBound))) }) { t.channel = v }
-        if let v = read(m, "pixels", { Values.number($0, .unit, what: "a fraction of pixels") }) { t.pixels = v }
-        if let v = read(m, "pixelCount", { Values.integer($0, .nonNegative, what: "a pixel count") }) { t.pixelCount = v }
-        if let v = read(m, "psnr", { Values.number($0, .positive, what: "a PSNR in dB") }) { t.psnr = v }
+        if let v = integer(m, "channel") { t.channel = v }
+        if let v = number(m, "pixels", what: "a fraction of pixels") { t.pixels = v }
+        if let v = integer(m, "pixelCount", what: "a pixel count") { t.pixelCount = v }
+        if let v = number(m, "psnr", what: "a PSNR in dB") { t.psnr = v }
         if let v = read(m, "antialiasing", Values.bool) { t.antialiasing = v }
         return t
     }

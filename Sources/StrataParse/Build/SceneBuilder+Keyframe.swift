@@ -18,7 +18,7 @@ extension SceneBuilder {
         if let p = m["path"] {
             what = "point of the path"
             if let v = m.keyNode("values") {
-                sink.error(v.location, "'values' and 'path' cannot both be set; the path's points are the keyframes")
+                sink.error(v.location, m.table.exclusion(excluding: "values"))
             }
             if keyPath.valueKind != .point && keyPath.valueKind != .size {
                 sink.error(p.location, "a path moves a point, but '\(keyPath.text)' is \(Self.kindPhrase(keyPath.valueKind)); animate position, anchorPoint, bounds.origin or transform.translation")
@@ -38,7 +38,7 @@ extension SceneBuilder {
                 } else if items.count > Limits.maxKeyframes {
                     sink.error(v.location, "'values' has \(items.count) values; at most \(Limits.maxKeyframes) are allowed")
                 } else {
-                    let parsed = items.map { take(Self.animationValue($0, keyPath, isDelta: additive)) }
+                    let parsed = items.map { take(valueForAnimation($0, keyPath, isDelta: additive)) }
                     if parsed.allSatisfy({ $0 != nil }) { values = parsed.map { $0! } }
                 }
             }
@@ -99,7 +99,7 @@ extension SceneBuilder {
         var times: [Double] = []
         var ok = true
         for (i, item) in items.enumerated() {
-            guard let t = take(Values.number(item, .unit, what: "a key time")) else { ok = false; continue }
+            guard let t = take(Values.number(item, KeyTables.animation.bound(of: "keyTimes"), what: "a key time")) else { ok = false; continue }
             if let previous = times.last, t < previous {
                 sink.error(item.location, "key times must not decrease: \(Values.format(t)) comes after \(Values.format(previous))")
                 ok = false

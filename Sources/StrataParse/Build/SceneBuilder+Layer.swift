@@ -52,14 +52,14 @@ extension SceneBuilder {
                 layer.name = name
             }
         }
-        layer.properties = buildProperties(m)
-        buildCompositing(m, into: &layer, depth: depth)
-        buildTypeProperties(m, type: type, into: &layer.properties)
+        layer.properties = buildProperties(m, type: type)
+        if type == .lottie { buildLottie(m, into: &layer.properties) }
+        buildMask(m, into: &layer, depth: depth)
         layerType = type
         layerModel = layer.properties
-        if let v = read(m, "beginTime", { Values.time($0) }) { layer.timing.beginTime = v }
-        if let v = read(m, "speed", { Values.number($0, .nonNegative) }) { layer.timing.speed = v }
-        if let v = read(m, "timeOffset", { Values.time($0) }) { layer.timing.timeOffset = v }
+        if let v = time(m, "beginTime") { layer.timing.beginTime = v }
+        if let v = number(m, "speed") { layer.timing.speed = v }
+        if let v = time(m, "timeOffset") { layer.timing.timeOffset = v }
         if let list = m["animations"], let items = take(Values.list(list, of: "animations")) {
             layer.animations = items.compactMap { buildAnimation($0) }
         }
@@ -71,35 +71,6 @@ extension SceneBuilder {
         }
         checkTypedLayer(layer, m)
         return layer
-    }
-
-    /// The model values of a layer mapping. `frame` is applied last, once the
-    /// anchor point and transform it depends on are known.
-    mutating func buildProperties(_ m: MappingReader) -> LayerProperties {
-        var p = LayerProperties()
-        if let v = read(m, "bounds", { Values.rect($0) }) { p.bounds = v }
-        if let v = read(m, "position", Values.point) { p.position = v }
-        if let v = read(m, "anchorPoint", Values.point) { p.anchorPoint = v }
-        if let v = read(m, "anchorPointZ", { Values.length($0) }) { p.anchorPointZ = v }
-        if let v = read(m, "zPosition", { Values.length($0) }) { p.zPosition = v }
-        if let v = read(m, "transform", Values.transform) { p.transform = v }
-        if let v = read(m, "sublayerTransform", Values.transform) { p.sublayerTransform = v }
-        if let v = read(m, "opacity", { Values.number($0, .unit) }) { p.opacity = v }
-        if let v = read(m, "hidden", Values.bool) { p.hidden = v }
-        if let c = m["backgroundColor"], !c.isNull { p.backgroundColor = take(Values.color(c)) }
-        if let v = read(m, "cornerRadius", { Values.length($0, .nonNegative) }) { p.cornerRadius = v }
-        if let v = read(m, "borderWidth", { Values.length($0, .nonNegative) }) { p.borderWidth = v }
-        if let v = read(m, "borderColor", Values.color) { p.borderColor = v }
-        if let v = read(m, "masksToBounds", Values.bool) { p.masksToBounds = v }
-        if let frameKey = m.keyNode("frame") {
-            let clashes = ["bounds", "position"].filter { m.has($0) }
-            if !clashes.isEmpty {
-                sink.error(frameKey.location, "'frame' cannot be combined with \(Suggestion.list(clashes).replacingOccurrences(" or ", " and ")) on one layer; 'frame' sets the bounds size and the position")
-            } else if let frame = read(m, "frame", { Values.rect($0) }) {
-                p.setFrame(frame)
-            }
-        }
-        return p
     }
 }
 

@@ -1,10 +1,6 @@
 import StrataModel
 
 extension SceneBuilder {
-    /// At most this many path elements in a `shadowPath` (arcs count after
-    /// they are split into cubics).
-    static let maxShadowPathElements = 100_000
-
     /// SVG path data (one parser for shapes, motion paths and shadow paths:
     /// `PathDataParser`), at most `limit` elements; a syntax error points at
     /// its character in the string (`source` is the scene's text).
@@ -25,6 +21,6 @@ extension SceneBuilder {
 
     /// SVG path data as a shape in the layer's own coordinates (a `shadowPath` string).
     static func svgShapePath(_ node: YAMLNode, source: [Unicode.Scalar]) -> Parsed<ShapePath> {
-        svgPath(node, limit: maxShadowPathElements, source: source).map { .path($0) }
+        svgPath(node, limit: Limits.maxPathElements, source: source).map { .path($0) }
     }
 }

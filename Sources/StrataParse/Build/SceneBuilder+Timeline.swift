@@ -25,13 +25,13 @@ extension SceneBuilder {
             if let k = m.keyNode("at") {
                 sink.error(k.location, "a nested transaction commits with its outer one; 'at' belongs on top-level timeline entries")
             }
-        } else if let v = read(m, "at", { Values.time($0, .closed(0, Limits.maxDuration)) }) {
+        } else if let v = time(m, "at") {
             at = v
         } else if !m.has("at") && !m.suggested.contains("at") {
             sink.error(node.location, "missing required key 'at' in transaction")
         }
         var t = Transaction(at: at, location: node.useLocation)
-        t.duration = read(m, "duration") { Values.time($0, .positive(atMost: Limits.maxDuration)) }
+        t.duration = time(m, "duration")
         t.timingFunction = read(m, "timingFunction", Self.timingFunction)
         t.disableActions = read(m, "disableActions", Values.bool)
         if let tr = m["transition"] {
@@ -69,10 +69,10 @@ extension SceneBuilder {
             guard let indices = take(Self.resolveLayerPath(layerText, in: root, at: pair.key)),
                   let keyPath = take(Self.settableKeyPath(keyText, at: pair.key)),
                   let value = keyPath.property == .contents ? contentsValue(pair.value)
-                      : take(Self.animationValue(pair.value, keyPath, isDelta: false)) else { continue }
+                      : take(valueForAnimation(pair.value, keyPath, isDelta: false)) else { continue }
             let target = indices.reduce(root) { $0.sublayers[$1] }
-            if let owner = keyPath.property.layerType, owner != target.type {
-                sink.error(pair.key.location, "'\(keyPath.property.rawValue)' is a key of '\(owner.rawValue)' layers, not of type '\(target.type.rawValue)'")
+            if let owners = Self.owners(of: keyPath.property, unlike: target.type) {
+                sink.error(pair.key.location, "'\(keyPath.property.name)' is a key of \(owners) layers, not of type '\(target.type.rawValue)'")
                 continue
             }
             if keyPath.emitterCell != nil {
@@ -120,13 +120,21 @@ extension SceneBuilder {
     /// A key path a transaction can set: any property key path, animatable or not.
     static func settableKeyPath(_ text: String, at node: YAMLNode) -> Parsed<LayerKeyPath> {
         let root = String(text.prefix { $0 != "." })
-        if LayerKeyPath.Property(rawValue: root) == nil, let spec = KeyTables.layer.spec(root) {
-            switch spec.status {
-            case .notSupportedYet, .typeSpecific: return Values.fail(node, "setting '\(root)' in a transaction is not supported yet")
-            case .supported: return Values.fail(node, "'\(root)' cannot be changed by a transaction")
-            }
+        if let p = LayerProperty.named(root), !p.animation.isAddressable {
+            return Values.fail(node, p.layerTypes != nil ? "setting '\(root)' in a transaction is not supported yet"
+                                                          : "'\(root)' cannot be changed by a transaction")
+        }
+        if LayerProperty.named(root) == nil, KeyTables.layer.spec(root) != nil {
+            return Values.fail(node, "'\(root)' cannot be changed by a transaction")
         }
         return keyPath(text, at: node)
+    }
+
+    /// The types that own `property`, quoted ("'shape'"), when layers of
+    /// `type` do not have it; nil when they do.
+    static func owners(of property: LayerProperty, unlike type: LayerType) -> String? {
+        guard let types = property.layerTypes, !types.contains(type) else { return nil }
+        return Suggestion.list(types.map(\.rawValue))
     }
 }
 

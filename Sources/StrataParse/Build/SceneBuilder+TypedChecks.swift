@@ -1,39 +1,10 @@
 import StrataModel
 
 extension SceneBuilder {
-    /// A from / to / by value; paths are read with the scene text so that a
-    /// syntax error points inside the string; `instanceDelay` takes a time.
-    mutating func valueForAnimation(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
-        if path.valueKind == .path { return Self.listAnimationValue(node, path, isDelta: isDelta, source: source) }
-        if path.property == .instanceDelay {
-            // A time, with or without a unit, like the key itself.
-            return Values.time(node).map { .scalar($0) }.mapError { DiagnosticList([$0]) }
-        }
-        return Self.animationValue(node, path, isDelta: isDelta)
-    }
-
-    /// Values of the list kinds: a path, a list of colors, a list of numbers.
-    static func listAnimationValue(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool,
-                                   source: [Unicode.Scalar]) -> ParsedMany<AnimatableValue> {
-        func many<T>(_ r: Parsed<T>) -> ParsedMany<T> { r.mapError { DiagnosticList([$0]) } }
-        switch path.valueKind {
-        case .path:
-            return pathValue(node, source: source).map { .path($0) }
-        case .colors:
-            return many(colorList(node)).map { .colors($0) }
-        default:
-            let bound: Bound = isDelta ? .any : path.property == .locations ? .unit : .nonNegative
-            return many(numberList(node, bound, what: path.property == .locations ? "a location" : "a dash length")).map { .numbers($0) }
-        }
-    }
-
-    /// Range limits of type-specific scalars (lifted for `by`).
-    static func typedBound(_ p: LayerKeyPath.Property) -> Bound {
-        switch p {
-        case .strokeStart, .strokeEnd: return .unit
-        case .lineWidth, .miterLimit, .fontSize, .birthRate, .lifetime: return .nonNegative
-        default: return .any
-        }
+    /// A from / to / by or keyframe value; paths are read with the scene
+    /// text so that a syntax error points inside the string.
+    func valueForAnimation(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
+        Self.animationValue(node, path, isDelta: isDelta, source: source)
     }
 
     /// Paths interpolate only between paths of the same structure, and
@@ -57,23 +28,12 @@ extension SceneBuilder {
                 sink.error(ends[1].2.location, "'\(ends[1].0)' \(problem)")
             }
         } else if let (name, value, node) = ends.first {
-            let model = modelValue(keyPath.property)
-            if keyPath.valueKind == .path, case .path(let p)? = model, p.isEmpty {
+            let model = keyPath.property.animatableValue(of: layerModel)
+            if keyPath.valueKind == .path, case .path(let p) = model, p.isEmpty {
                 sink.error(node.location, "the layer has no 'path' for the animation to start or end at; give both 'from' and 'to'")
-            } else if let model, let problem = Self.mismatch(value, model, other: "the layer's '\(keyPath.property.rawValue)' (the animation's other end)") {
+            } else if let problem = Self.mismatch(value, model, other: "the layer's '\(keyPath.property.name)' (the animation's other end)") {
                 sink.error(node.location, "'\(name)' \(problem)")
             }
-        }
-    }
-
-    /// The layer's own value of a list-kind property.
-    private func modelValue(_ p: LayerKeyPath.Property) -> AnimatableValue? {
-        switch p {
-        case .path: return .path(layerModel.shape?.path ?? BezierPath())
-        case .colors: return .colors(layerModel.gradient?.colors ?? [])
-        case .locations: return .numbers(layerModel.gradient?.resolvedLocations ?? [])
-        case .lineDashPattern: return .numbers(layerModel.shape?.lineDashPattern ?? [])
-        default: return nil
         }
     }
 
@@ -142,7 +102,7 @@ extension SceneBuilder {
     /// Σ cells: birthRate x (lifetime + lifetimeRange), times the layer's
     /// largest birthRate and lifetime multipliers (animations included).
     static func particleEstimate(_ e: EmitterProperties, animations: [Animation]) -> Double {
-        func largest(_ p: LayerKeyPath.Property, _ model: Double) -> Double {
+        func largest(_ p: LayerProperty, _ model: Double) -> Double {
             var v = abs(model)
             for a in animations where a.keyPath.property == p {
                 guard case .basic(let from, let to, let by) = a.kind else { continue }
@@ -153,9 +113,9 @@ extension SceneBuilder {
         }
         let perLayer = largest(.birthRate, e.birthRate) * largest(.lifetime, e.lifetime)
         return e.cells.reduce(0) { total, cell in
-            let rate = cell.largestValue(ofKey: "birthRate", animations: animations)
-            return total + rate * (cell.largestValue(ofKey: "lifetime", animations: animations)
-                                   + cell.largestValue(ofKey: "lifetimeRange", animations: animations))
+            let rate = cell.largestValue(ofKey: .birthRate, animations: animations)
+            return total + rate * (cell.largestValue(ofKey: .lifetime, animations: animations)
+                                   + cell.largestValue(ofKey: .lifetimeRange, animations: animations))
         } * perLayer
     }
 

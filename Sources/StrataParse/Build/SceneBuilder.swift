@@ -12,8 +12,11 @@ struct SceneBuilder {
     /// Asset name -> resolved path, and the scene's directory, for `contents`.
     var assets: [String: String] = [:]
     var directory = ""
-    /// Decoded `contents` images by key (SceneBuilder+Compositing).
+    /// Decoded `contents` images and opened media by contents key (SceneBuilder+Media).
     var images: [String: Pixmap] = [:]
+    var media: [String: MediaContents] = [:]
+    /// `SceneLoadOptions.verifiesMedia`: decode every frame of each video now.
+    var verifiesMedia = false
     /// The scene text, to point inside multi-line scalars (path data).
     var source: [Unicode.Scalar] = []
     /// Asset name -> resolved file path (font assets of text layers).
@@ -58,6 +61,21 @@ struct SceneBuilder {
         return take(parse(node))
     }
 
+    /// A number key within the bound its table gives it (the bound the schema states).
+    mutating func number(_ m: MappingReader, _ key: String, what: String = "a number") -> Double? {
+        read(m, key) { Values.number($0, m.table.bound(of: key), what: what) }
+    }
+
+    /// A time key within the bound its table gives it.
+    mutating func time(_ m: MappingReader, _ key: String) -> Double? {
+        read(m, key) { Values.time($0, m.table.bound(of: key)) }
+    }
+
+    /// A whole-number key within the bound its table gives it.
+    mutating func integer(_ m: MappingReader, _ key: String, what: String = "a whole number") -> Int? {
+        read(m, key) { Values.integer($0, m.table.bound(of: key), what: what) }
+    }
+
     // MARK: Top level
 
     /// The scene, or nil when a part every later stage needs (the canvas) is missing.
@@ -92,6 +110,7 @@ struct SceneBuilder {
         scene.assets = assets
         scene.golden = golden
         scene.images = images
+        scene.media = media
         scene.timeline = timeline
         return scene
     }
@@ -100,22 +119,26 @@ struct SceneBuilder {
 
     mutating func buildCanvas(_ node: YAMLNode) -> Canvas? {
         guard let m = MappingReader(node, KeyTables.canvas, sink: &sink) else { return nil }
-        let size = read(m, "size") { Values.size($0, .positive) }
+        let size = read(m, "size") { Values.size($0, m.table.bound(of: "size")) }
         var canvas = Canvas(size: size ?? Size(1, 1))
         canvas.location = node.location
-        if let v = read(m, "scale", { Values.number($0, .positive(atMost: 8)) }) { canvas.scale = v }
+        if let v = number(m, "scale") { canvas.scale = v }
         if let v = read(m, "fps", Values.frameRate) { canvas.frameRate = v }
-        if let v = read(m, "duration", { Values.time($0, .positive(atMost: Limits.maxDuration)) }) { canvas.duration = v }
+        if let v = time(m, "duration") { canvas.duration = v }
         if let b = m["background"], !b.isNull { canvas.background = take(Values.color(b)) }
         if let variants = m["variants"], let pairs = namedMapping(variants, what: "variant") {
             for pair in pairs {
                 guard let name = take(Values.name(pair.key, what: "variant name")),
-                      let s = take(Values.size(pair.value, .positive)) else { continue }
+                      let s = take(Values.size(pair.value, m.table.bound(of: "variants"))) else { continue }
                 checkPixels(s, scale: canvas.scale, at: pair.value, what: "variant '\(name)'")
                 canvas.variants.append((name: name, size: s))
+                canvas.locations.variants[name] = pair.value.location
             }
         }
+        canvas.locations.scale = m["scale"]?.location
+        canvas.locations.duration = m["duration"]?.location
         guard let size, let sizeNode = m["size"] else { return nil }
+        canvas.locations.size = sizeNode.location
         checkPixels(size, scale: canvas.scale, at: sizeNode, what: "the canvas")
         if (canvas.duration * canvas.fps).rounded() < 1 {
             let at = m["duration"] ?? m["fps"] ?? node

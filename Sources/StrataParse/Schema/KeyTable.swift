@@ -22,12 +22,15 @@ indirect enum ValueSchema: Sendable {
     case bool
     /// Any text.
     case string
+    /// Text matching a regular expression (ECMA-262, as JSON Schema's `pattern`).
+    case pattern(String)
     /// Letters, digits, `_` and `-`.
     case name
     case color
     case point
     case size(Bound)
-    case rect
+    /// `[x, y, w, h]`, w and h within the bound.
+    case rect(Bound)
     case choice([String])
     case transform
     case list(ValueSchema)
@@ -42,8 +45,11 @@ indirect enum ValueSchema: Sendable {
     case constant(Int)
     /// Any scalar (param values).
     case scalar
-    /// from / to / by: the kind depends on the key path.
+    /// from / to / by / values: the form depends on the key path (the
+    /// schema's per-key-path rules check it: `SchemaGenerator.valueRules`).
     case animationValue
+    /// An animation's `keyPath`: one of `LayerKeyPath.animatablePaths` or a cell key path.
+    case animationKeyPath
     /// `inf` or a number of 0 or more.
     case repeatCount
     /// A timing function name or four control-point numbers.
@@ -85,20 +91,57 @@ struct KeySpec: Sendable {
 
     /// A key of layers of `types` only.
     static func typed(_ spec: KeySpec, _ types: [LayerType]) -> KeySpec {
-        let list = types.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         var k = spec
-        k.doc = "\(list) layers: " + spec.doc
         k.status = .typeSpecific(types)
         return k
     }
+}
+
+/// Keys that exclude each other: once every key of `present` is there,
+/// `excluded` may not be; `message` says so where it is.
+struct KeyExclusion: Sendable {
+    var present: [String]
+    var excluded: String
+    var message: String
 }
 
 /// The keys of one kind of mapping; `what` names it in messages ("layer").
 struct KeyTable: Sendable {
     var what: String
     var keys: [KeySpec]
+    var exclusions: [KeyExclusion] = []
 
     func spec(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
     var names: [String] { keys.map(\.name) }
     var supported: [String] { keys.filter { $0.status == .supported }.map(\.name) }
+
+    /// The bound of a number, length, time, integer or size key (of its
+    /// first such option): what the parser checks and the schema states.
+    func bound(of name: String) -> Bound {
+        guard let spec = spec(name), let b = spec.schema.bound else {
+            preconditionFailure("'\(name)' is not a bounded key of the \(what) table")
+        }
+        return b
+    }
+
+    /// The message of the exclusion that rules out `excluded`.
+    func exclusion(excluding excluded: String) -> String {
+        guard let e = exclusions.first(where: { $0.excluded == excluded }) else {
+            preconditionFailure("no exclusion of '\(excluded)' in the \(what) table")
+        }
+        return e.message
+    }
+}
+
+extension ValueSchema {
+    /// The bound of a number-like schema, or of the first such option.
+    var bound: Bound? {
+        switch self {
+        case .number(let b), .integer(let b), .length(let b), .time(let b), .size(let b), .rect(let b): return b
+        case .anyOf(let options): return options.lazy.compactMap(\.bound).first
+        case .list(let item), .namedMap(let item): return item.bound
+        case .tuple(let items): return items.first?.bound
+        default: return nil
+        }
+    }
 }

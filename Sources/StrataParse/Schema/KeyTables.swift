@@ -18,40 +18,32 @@ enum KeyTables {
         KeySpec("file", .string, required: true, "the sound file (any format libavformat reads), relative to the scene file's directory"),
         KeySpec("start", .time(.nonNegative), "scene time of the track's first sample; default 0"),
         KeySpec("trim", .tuple([.time(.nonNegative), .time(.nonNegative)]), "[from, to] in the file's time: the part that plays; default the whole file"),
-        KeySpec("volume", .anyOf([.number(.nonNegative), .string]), "a gain factor (0.5) or decibels (\"-6dB\"); default 1"),
+        KeySpec("volume", .anyOf([.number(.nonNegative), .pattern(Values.decibelPattern)]),
+                "a gain factor (0.5) or decibels (\"-6dB\", at most +\(Values.format(Values.maxGainDecibels))dB); default 1"),
         KeySpec("fadeIn", .time(.nonNegative), "linear fade from silence at the track's start; default 0"),
         KeySpec("fadeOut", .time(.nonNegative), "linear fade to silence at the track's end (or the scene's); default 0"),
         KeySpec("loop", .bool, "repeat the (trimmed) file until the scene ends; default false"),
     ])
 
     static let canvas = KeyTable(what: "canvas", keys: [
-        KeySpec("size", .size(.positive), required: true, "root layer size [w, h] in points"),
-        KeySpec("scale", .number(.positive(atMost: 8)), "pixels per point, greater than 0 and at most 8; default 1"),
-        KeySpec("fps", .anyOf([.number(.positive(atMost: Limits.maxFPS)), .string]),
+        KeySpec("size", .size(.positive), required: true,
+                "root layer size [w, h] in points; times scale, at most \(Limits.maxPixelsPerSide) pixels a side and \(PropertyText.grouped(Double(Limits.maxPixels))) in all"),
+        KeySpec("scale", .number(.positive(atMost: Limits.maxScale)), "pixels per point; default 1"),
+        KeySpec("fps", .anyOf([.number(.positive(atMost: Limits.maxFPS)), .pattern("^\\+?[0-9]+/\\+?[0-9]+$")]),
                 "frames per second, kept exact: 30, 12.5, 29.97 (= 30000/1001) or \"24000/1001\"; default 30"),
         KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "scene length; default 1s"),
         KeySpec("background", .color, "root layer backgroundColor; default none (transparent)"),
         KeySpec("variants", .namedMap(.size(.positive)), "named canvas sizes [w, h] in points, picked with --variant"),
     ])
 
+    /// A layer's keys: the table's properties (`LayerProperty.all`, each
+    /// with its schema, doc and layer types) and the keys that build the
+    /// tree and its time around them.
     static let layer = KeyTable(what: "layer", keys: [
         KeySpec("name", .name, "unique among siblings; letters, digits, '_' and '-', not only digits"),
-        KeySpec("type", .choice(LayerType.allCases.map(\.rawValue)), "layer type: layer, shape, text, gradient, replicator, transform (CATransformLayer) scroll or emitter; default layer"),
-        KeySpec("bounds", .rect, "[x, y, w, h] in the layer's own space; default [0, 0, 0, 0]"),
-        KeySpec("position", .point, "[x, y] of the anchor point in the superlayer; default [0, 0]"),
-        KeySpec("anchorPoint", .point, "unit coordinates in the bounds; default [0.5, 0.5]"),
-        KeySpec("anchorPointZ", .length(.any), "points along z; default 0"),
-        KeySpec("frame", .rect, "[x, y, w, h] in the superlayer; sets bounds size and position; not with bounds or position"),
-        KeySpec("zPosition", .length(.any), "points along z, also orders siblings; default 0"),
-        KeySpec("transform", .transform, "list of operations or 16 numbers (row-major); default identity"),
-        KeySpec("sublayerTransform", .transform, "applied to sublayers about the anchor point; default identity"),
-        KeySpec("opacity", .number(.unit), "0 to 1; default 1"),
-        KeySpec("hidden", .bool, "default false"),
-        KeySpec("backgroundColor", .color, "default none"),
-        KeySpec("cornerRadius", .length(.nonNegative), "points; default 0"),
-        KeySpec("borderWidth", .length(.nonNegative), "points, drawn inside the bounds; default 0"),
-        KeySpec("borderColor", .color, "default opaque black"),
-        KeySpec("masksToBounds", .bool, "clip sublayers to the (rounded) bounds; default false"),
+        KeySpec("type", .choice(LayerType.allCases.map(\.rawValue)), "layer type: layer, shape, text, gradient, replicator, transform (CATransformLayer), scroll, emitter or lottie; default layer"),
+    ] + propertyKeys(.layer) + [
+        KeySpec("frame", .rect(.nonNegative), "[x, y, w, h] in points, in the superlayer; sets bounds size and position; not with bounds or position"),
         KeySpec("beginTime", .time(.any), "layer time: offset in the superlayer's time; default 0"),
         KeySpec("speed", .number(.nonNegative), "layer time: rate relative to the superlayer; default 1"),
         KeySpec("timeOffset", .time(.any), "layer time: added to the local time; default 0"),
@@ -61,28 +53,25 @@ enum KeyTables {
         KeySpec("autoresizingMask", .anyOf([.choice(autoresizingNames), .list(.choice(autoresizingNames))]),
                 "how the layer follows its superlayer's size changes: a list of \(autoresizingNames.joined(separator: ", ")); default none"),
         KeySpec("actions", .namedMap(.anyOf([.ref("animation"), .ref("transition"), .null])), "property name -> the animation or transition a transaction runs when it changes, or null for none"),
-    ] + compositingKeys + typeKeys)
+        KeySpec("mask", .ref("layer"), "a layer (with sublayers and animations) whose alpha masks this one; in this layer's bounds space"),
+    ] + propertyKeys(.compositing) + propertyKeys(.type) + lottieKeys, exclusions: ["bounds", "position"].map {
+        KeyExclusion(present: ["frame"], excluded: $0,
+                     message: "'frame' cannot be combined with '\($0)' on one layer; 'frame' sets the bounds size and the position")
+    })
 
-    /// Keys that belong to one layer type (`type: transform` has none; it is not supported yet).
-    static let keysByType: [(LayerType, [KeySpec])] = [
-        (.shape, shapeKeys), (.text, textKeys), (.gradient, gradientKeys), (.replicator, replicatorKeys),
-        (.scroll, scrollKeys), (.emitter, emitterKeys),
-    ]
+    /// Keys that belong to one layer type (`type: transform` has none).
+    static let keysByType: [(LayerType, [KeySpec])] = LayerType.allCases.compactMap { type in
+        let keys = layer.keys.filter { if case .typeSpecific(let types) = $0.status { return types.contains(type) } else { return false } }
+        return keys.isEmpty ? nil : (type, keys)
+    }
 
-    private static var typeKeys: [KeySpec] {
-        var seen: [String: (KeySpec, [LayerType])] = [:]
-        var order: [String] = []
-        for (type, specs) in keysByType {
-            for spec in specs {
-                if seen[spec.name] == nil { order.append(spec.name); seen[spec.name] = (spec, []) }
-                seen[spec.name]!.1.append(type)
-            }
-        }
-        return order.map { KeySpec.typed(seen[$0]!.0, seen[$0]!.1) }
+    /// The layer keys of the table's properties of one group.
+    private static func propertyKeys(_ group: PropertyGroup) -> [KeySpec] {
+        LayerProperty.all.filter { $0.group == group }.map(KeySpec.init(property:))
     }
 
     static let animation = KeyTable(what: "animation", keys: [
-        KeySpec("keyPath", .string, "required (except for groups): the animated property: position, opacity, transform.rotation.z, bounds.size.width, ..."),
+        KeySpec("keyPath", .animationKeyPath, "required (except for groups and actions): the animated property: position, opacity, transform.rotation.z, bounds.size.width, emitterCells.<cell>.birthRate, ..."),
         KeySpec("type", .choice(animationTypes), "basic (CABasicAnimation, the default), keyframe (the default with values or path), spring, group (the default with animations)"),
         KeySpec("from", .animationValue, "fromValue, of the key path's kind (basic, spring)"),
         KeySpec("to", .animationValue, "toValue, of the key path's kind (basic, spring)"),
@@ -114,10 +103,21 @@ enum KeyTables {
         KeySpec("initialVelocity", .number(.any), "spring: distances per second toward the target; default 0"),
         KeySpec("allowsOverdamping", .bool, "spring: damping above critical is over-damped, not critical; default false"),
         KeySpec("animations", .list(.ref("animation")), "group: the animations, in the group's time"),
+    ], exclusions: [
+        KeyExclusion(present: ["repeatCount"], excluded: "repeatDuration", message: "'repeatCount' and 'repeatDuration' cannot both be set"),
+        KeyExclusion(present: ["from", "to"], excluded: "by", message: "'from', 'to' and 'by' cannot all be set; use two of them"),
+        KeyExclusion(present: ["path"], excluded: "values", message: "'values' and 'path' cannot both be set; the path's points are the keyframes"),
     ])
 
     /// Animation types (`type:`).
-    static let animationTypes = ["basic", "keyframe", "spring", "group"]
+    static let animationTypes = AnimationKind.allCases.map(\.rawValue)
+    /// The type of an animation without `type` and without the keys below.
+    static let defaultAnimationType = "basic"
+    /// The type an animation without `type` has when one of these keys is
+    /// there (the first that matches): keyframe with `values` or `path`, group with `animations`.
+    static let animationTypeImpliedBy: [(type: String, keys: [String])] = [
+        ("keyframe", ["values", "path"]), ("group", ["animations"]),
+    ]
 
     /// Keys that belong to one animation type (the others are common to all but groups).
     static let animationKeysByType: [(String, [String])] = [
@@ -129,6 +129,11 @@ enum KeyTables {
     ]
 
     static let timingFunctionNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+    /// Names of other tools (CSS, easing libraries) and the timing function they mean.
+    static let timingFunctionAliases = [
+        "easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "ease-in": "easeIn", "ease-out": "easeOut",
+        "ease": "default",
+    ]
 
     static let transaction = KeyTable(what: "transaction", keys: [
         KeySpec("at", .time(.closed(0, Limits.maxDuration)), "commit time in scene time; required on top-level entries, not on nested ones"),
@@ -137,7 +142,7 @@ enum KeyTables {
         KeySpec("disableActions", .bool, "change values without animations; default false (nested: the outer one's)"),
         KeySpec("transition", .anyOf([.ref("transition"), .null]), "a transition for every layer whose properties this transaction sets; null clears an outer one"),
         KeySpec("set", .changes, "'layer/path.keyPath: value' changes, e.g. card.opacity: 0.5"),
-        KeySpec("transactions", .list(.ref("transaction")), "nested transactions: commit with this one, inherit and may override its settings"),
+        KeySpec("transactions", .list(.ref("nestedTransaction")), "nested transactions: commit with this one, inherit and may override its settings"),
     ])
 
     static let transition = KeyTable(what: "transition", keys: [
@@ -160,10 +165,12 @@ enum KeyTables {
         KeySpec("frame", .integer(.nonNegative), "frame number (frame i is at i / fps)"),
         KeySpec("time", .time(.closed(0, Limits.maxDuration)), "time; rounds to the nearest frame"),
         KeySpec("tolerance", .ref("tolerance"), "overrides keys of the golden tolerance for this frame"),
+    ], exclusions: [
+        KeyExclusion(present: ["frame"], excluded: "time", message: "a golden frame takes 'frame' or 'time', not both"),
     ])
 
     static let tolerance = KeyTable(what: "tolerance", keys: [
-        KeySpec("channel", .integer(.closed(0, 255)), "largest per-channel difference that counts as equal; default 2"),
+        KeySpec("channel", .integer(.closed(Double(Tolerance.channelRange.lowerBound), Double(Tolerance.channelRange.upperBound))), "largest per-channel difference that counts as equal; default 2"),
         KeySpec("pixels", .number(.unit), "fraction of pixels allowed to differ; default 0.001"),
         KeySpec("pixelCount", .integer(.nonNegative), "number of pixels allowed to differ; replaces pixels"),
         KeySpec("psnr", .number(.positive), "minimum PSNR in dB; default none"),

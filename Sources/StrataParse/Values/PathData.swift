@@ -23,6 +23,10 @@ struct PathDataParser {
     private var lastCubicControl: Point?
     private var lastQuadControl: Point?
 
+    /// Path data as the JSON Schema matches it: empty, or a move command
+    /// then commands, numbers and separators (the parser checks the rest).
+    static let schemaPattern = "^\\s*([Mm][\\s,0-9.eE+MmLlHhVvCcSsQqTtAaZz-]*)?$"
+
     static func parse(_ text: String) -> Result<BezierPath, Failure> {
         var parser = PathDataParser(chars: Array(text.unicodeScalars))
         do {

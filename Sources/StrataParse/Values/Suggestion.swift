@@ -14,7 +14,11 @@ public enum Suggestion {
     /// table stops once every entry of a row is past the limit. No candidate
     /// costs an allocation, so thousands of unknown names against thousands
     /// of candidates stay fast.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    ///
+    /// `aliases` maps names other tools use (CSS's `ease-in-out`, a
+    /// guessed `easeInOut`) to the candidate they mean; they win over distance.
+    public static func closest(to word: String, in candidates: [String], aliases: [String: String] = [:]) -> String? {
+        if let meant = aliases[word], candidates.contains(meant) { return meant }
         var index = Index(candidates)
         return index.closest(to: word)
     }

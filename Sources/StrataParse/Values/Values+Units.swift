@@ -12,9 +12,35 @@ extension Values {
     }
 
     /// An angle in radians: `45deg`, `1.2rad`, `0.25turn`, or a bare number of degrees.
+    /// A bare number that looks like radians (3.14159, 1.5708: a multiple of
+    /// π/4 or π/6 up to 4π, within 0.2%) is a warning: it is read as degrees.
     static func angle(_ node: YAMLNode, _ bound: Bound = .any) -> Parsed<Double> {
-        measure(node, bound, units: angleUnits, bareFactor: Double.pi / 180,
-                what: "an angle", example: "like 45deg, 1.2rad or 0.25turn")
+        let parsed = measure(node, bound, units: angleUnits, bareFactor: Double.pi / 180,
+                             what: "an angle", example: "like 45deg, 1.2rad or 0.25turn")
+        if case .success = parsed, let s = node.scalar, let bare = s.number, let radians = radianLook(bare) {
+            let text = s.text
+            ValueWarnings.current?.add(Diagnostic(
+                node.location, "a bare angle is in degrees: \(text) is \(text)°, but it looks like \(radians.name) radians (\(format(radians.degrees))°); write \(text)rad if radians are meant, or \(format(radians.degrees))deg",
+                severity: .warning, suggestion: text + "rad"))
+        }
+        return parsed
+    }
+
+    /// The multiple of π a bare number is close to, with its name and size in
+    /// degrees: `6.283185` is 2π, 360°. Nil for whole numbers and other values.
+    static func radianLook(_ value: Double) -> (name: String, degrees: Double)? {
+        let v = abs(value)
+        guard v >= 0.2, v != v.rounded(), value.isFinite else { return nil }
+        for denominator in [1, 2, 3, 4, 6] {
+            let n = (v / Double.pi * Double(denominator)).rounded()
+            guard n >= 1, n <= Double(4 * denominator) else { continue }
+            let exact = n * Double.pi / Double(denominator)
+            guard abs(v - exact) / exact < 0.002 else { continue }
+            let whole = Int(n), sign = value < 0 ? "-" : ""
+            let numerator = whole == 1 ? "π" : "\(whole)π"
+            return (sign + (denominator == 1 ? numerator : "\(numerator)/\(denominator)"), (value < 0 ? -1 : 1) * n * 180 / Double(denominator))
+        }
+        return nil
     }
 
     /// A number with one of `units` (no space between), or a bare number times

@@ -3,50 +3,12 @@ import StrataModel
 /// A parsed value, or the located problem that kept it from parsing.
 typealias Parsed<T> = Result<T, Diagnostic>
 
-/// The allowed range of a number, and how to say it in a message.
-struct Bound: Sendable {
-    var min: Double?
-    var minInclusive = true
-    var max: Double?
-    var maxInclusive = true
-
-    static let any = Bound()
-    static let nonNegative = Bound(min: 0)
-    static let positive = Bound(min: 0, minInclusive: false)
-    static let unit = Bound(min: 0, max: 1)
-    static func closed(_ lo: Double, _ hi: Double) -> Bound { Bound(min: lo, max: hi) }
-    static func positive(atMost hi: Double) -> Bound { Bound(min: 0, minInclusive: false, max: hi) }
-
-    func contains(_ v: Double) -> Bool {
-        if let lo = min, minInclusive ? v < lo : v <= lo { return false }
-        if let hi = max, maxInclusive ? v > hi : v >= hi { return false }
-        return true
-    }
-
-    /// "from 0 to 1", "greater than 0", "0 or more", "greater than 0 and at most 8",
-    /// numbers written by `f`.
-    func phrase(_ f: (Double) -> String = Values.format) -> String {
-        switch (min, max) {
-        case (nil, nil): return ""
-        case (let lo?, let hi?) where minInclusive && maxInclusive: return "from \(f(lo)) to \(f(hi))"
-        case (let lo?, let hi?):
-            return (minInclusive ? "\(f(lo)) or more" : "greater than \(f(lo))")
-                + (maxInclusive ? " and at most \(f(hi))" : " and less than \(f(hi))")
-        case (let lo?, nil): return minInclusive ? "\(f(lo)) or more" : "greater than \(f(lo))"
-        case (nil, let hi?): return maxInclusive ? "at most \(f(hi))" : "less than \(f(hi))"
-        }
-    }
-}
-
 /// Parsers for the scene format's values. Each returns the value or a
 /// diagnostic that says what was expected and what was found, located at the
 /// offending node (an element of a list, not the whole list).
 enum Values {
     /// `1`, `0.5`, `1e-06` without trailing zeros noise.
-    static func format(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return String(v)
-    }
+    static func format(_ v: Double) -> String { Bound.format(v) }
 
     static func fail<T>(_ node: YAMLNode, _ message: String) -> Parsed<T> {
         .failure(Diagnostic(node.location, message))
@@ -132,14 +94,17 @@ enum Values {
         }
     }
 
-    /// One of `choices`; `what` names the setting ("fillMode").
-    static func choice(_ node: YAMLNode, _ choices: [String], what: String) -> Parsed<String> {
+    /// One of `choices`; `what` names the setting ("fillMode"). `aliases`
+    /// maps names other tools use to the choice they mean, for the suggestion.
+    static func choice(_ node: YAMLNode, _ choices: [String], what: String,
+                       aliases: [String: String] = [:]) -> Parsed<String> {
         guard let s = node.scalar, case .string(let text) = s.value else {
             return fail(node, "expected a \(what): \(Suggestion.list(choices)), found \(node.found)")
         }
         if choices.contains(text) { return .success(text) }
-        let hint = Suggestion.hint(for: text, in: choices)
-        return fail(node, "unknown \(what) '\(YAMLNode.clip(text))'" + (hint.isEmpty ? "; expected \(Suggestion.list(choices))" : hint))
+        let guess = Suggestion.closest(to: text, in: choices, aliases: aliases)
+        let hint = guess.map { "; did you mean '\($0)'?" } ?? "; expected \(Suggestion.list(choices))"
+        return .failure(Diagnostic(node.location, "unknown \(what) '\(YAMLNode.clip(text))'" + hint, suggestion: guess))
     }
 
     /// One case of an enum whose raw values are the YAML spellings.

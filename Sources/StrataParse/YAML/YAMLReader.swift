@@ -110,7 +110,7 @@ struct YAMLComposer {
             }
             let scalar = YAMLScalar(text: text, style: style(data.style), tag: tag,
                                     sourceRange: Int(event.start_mark.index)..<Int(event.end_mark.index))
-            let node = YAMLNode(.scalar(scalar), at: at)
+            let node = YAMLNode(.scalar(scalar), at: spanning(at, to: event.end_mark))
             if let anchor = string(data.anchor) { anchors[anchor] = Anchored(node: node, size: 1, height: 1) }
             add(node, size: 1, height: 1)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
@@ -129,15 +129,16 @@ struct YAMLComposer {
             stack.append(Frame(isMapping: isMapping, anchor: string(anchorPtr), location: at))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
+            let place = spanning(frame.location, to: event.end_mark)
             let node = frame.isMapping
-                ? YAMLNode(.mapping(makePairs(frame.children)), at: frame.location)
-                : YAMLNode(.sequence(frame.children), at: frame.location)
+                ? YAMLNode(.mapping(makePairs(frame.children)), at: place)
+                : YAMLNode(.sequence(frame.children), at: place)
             if let anchor = frame.anchor {
                 anchors[anchor] = Anchored(node: node, size: frame.size, height: frame.height)
             }
             add(node, size: frame.size, height: frame.height)
         case YAML_ALIAS_EVENT:
-            return alias(string(event.data.alias.anchor) ?? "", at: at)
+            return alias(string(event.data.alias.anchor) ?? "", at: spanning(at, to: event.end_mark))
         default:
             break
         }
@@ -205,6 +206,7 @@ struct YAMLComposer {
                 continue
             }
             firstSeen[scalar.text] = key.location
+            checkColourComment(key: key, value: value)
             raw.append(YAMLPair(key: key, value: value))
         }
         guard raw.contains(where: isMergeKey) else { return raw }
@@ -230,6 +232,33 @@ struct YAMLComposer {
         return pairs
     }
 
+    /// `backgroundColor: #ff0000` unquoted: `#` after a space starts a YAML
+    /// comment, so the value is null and the colour silently disappears.
+    /// Found in the source text after `key:` when the value is an empty plain scalar.
+    private mutating func checkColourComment(key: YAMLNode, value: YAMLNode) {
+        guard let v = value.scalar, v.style == .plain, v.text.isEmpty, v.tag == nil,
+              let k = key.scalar, let keyEnd = key.location.end, k.sourceRange.upperBound <= source.count else { return }
+        var i = k.sourceRange.upperBound
+        func skipSpaces() { while i < source.count, source[i] == " " || source[i] == "\t" { i += 1 } }
+        skipSpaces()
+        guard i < source.count, source[i] == ":" else { return }
+        i += 1
+        skipSpaces()
+        guard i < source.count, source[i] == "#" else { return }
+        let hash = i
+        i += 1
+        while i < source.count, source[i].properties.isASCIIHexDigit { i += 1 }
+        let digits = i - hash - 1
+        guard [3, 4, 6, 8].contains(digits), i == source.count || !source[i].properties.isAlphabetic else { return }
+        let colour = String(String.UnicodeScalarView(source[hash..<i]))
+        var at = key.location
+        at.column = keyEnd.column + (hash - k.sourceRange.upperBound)
+        at.end = SourcePosition(line: at.line, column: at.column + colour.unicodeScalars.count)
+        diagnostics.append(Diagnostic(
+            at, "'\(colour)' starts a YAML comment here, so '\(YAMLNode.clip(k.text))' has no value; quote the colour: \(YAMLNode.clip(k.text)): \"\(colour)\"",
+            suggestion: "\"\(colour)\""))
+    }
+
     private func isMergeKey(_ pair: YAMLPair) -> Bool {
         guard let s = pair.key.scalar else { return false }
         return s.text == "<<" && s.style == .plain && (s.tag == nil || s.tag == "tag:yaml.org,2002:merge")
@@ -239,6 +268,13 @@ struct YAMLComposer {
 
     private func location(_ mark: yaml_mark_t) -> SourceLocation {
         SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    /// `start` with the end of its span: just past the node's last character.
+    private func spanning(_ start: SourceLocation, to end: yaml_mark_t) -> SourceLocation {
+        var place = start
+        place.end = SourcePosition(line: Int(end.line) + 1, column: Int(end.column) + 1)
+        return place
     }
 
     private func string(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {

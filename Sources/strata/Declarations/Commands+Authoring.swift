@@ -15,7 +15,7 @@ extension Commands {
         Ctrl-C stops the server (exit 0).
         """,
         positional: sceneFile,
-        options: [Options.port, Options.host, Options.set, Options.jobs],
+        options: [Options.port, Options.host, Options.set, Options.jobs, Options.diagnosticFormat],
         onInterrupt: .wake
     ) { args throws(UsageError) in
         var command = PreviewCommand(scenePath: args.positional, waitForStop: { Interrupts.waitForStop() })
@@ -39,5 +39,12 @@ extension Commands {
         options: renderOptions,
         required: [(Options.output, outputMissing("watch"))],
         onInterrupt: .finish(message: "strata watch: stopped")
-    ) { args throws(UsageError) in .run(WatchCommand(render: try renderCommand(args))) }
+    ) { args throws(UsageError) in
+        var render = try renderCommand(args)
+        guard render.output != RenderCommand.standardOutput else {
+            throw UsageError("watch renders again on every change into a file; -o - (standard output) is for render")
+        }
+        render.summary = .none
+        return .run(WatchCommand(render: render))
+    }
 }

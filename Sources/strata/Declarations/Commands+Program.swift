@@ -8,7 +8,7 @@ enum Shell: String, Sendable, CaseIterable {
 /// The program itself: what `strata --help` and the man page say around the commands.
 enum Program {
     static let name = "strata"
-    static let version = "0.1.0"
+    static let version = StrataVersion.current
     static let summary = "compiles Core Animation scenes written in YAML to video, PNGs and checked golden frames"
     /// Options before the command.
     static let options: [any AnyOption] = [Options.help, Options.version]
@@ -16,6 +16,9 @@ enum Program {
     /// Environment variables the program reads, with what they do.
     static let environment: [(name: String, meaning: String)] = [
         ("CI", "when true (or 1, yes), check refuses --update: CI never records goldens"),
+        ("NO_COLOR", "when set and not empty, diagnostics are not coloured (unless --color always)"),
+        ("SLURM_ARRAY_TASK_ID", "with render --chunk env/N, the chunk to render (a Slurm job array's task)"),
+        ("JOB_COMPLETION_INDEX", "with render --chunk env/N, the chunk to render (a Kubernetes Indexed Job's pod), when SLURM_ARRAY_TASK_ID is not set"),
     ]
 }
 

@@ -10,9 +10,18 @@ enum Options {
     // MARK: every command
 
     /// Options every command takes, after its own.
-    static let everyCommand: [any AnyOption] = [help]
+    static let everyCommand: [any AnyOption] = [color, help]
 
     static let help = Flag("--help", short: "h", help: "show this help")
+    static let color = Option<ColorChoice>.choice(
+        "--color", placeholder: "WHEN",
+        help: "colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always or never", default: .auto)
+
+    // MARK: diagnostics (every command that reads scenes; --format names output formats: check's, a chunk's)
+
+    static let diagnosticFormat = Option<DiagnosticFormat>.choice(
+        "--diagnostics", placeholder: "FORMAT",
+        help: "diagnostics on stderr: text (with the source line), or json (one object per line)", default: .text)
 
     // MARK: scene and size (render, check, inspect, validate)
 
@@ -42,7 +51,7 @@ enum Options {
 
     static let output = Option<String>(
         "--output", short: "o", placeholder: "OUT", completion: .files(extensions: []),
-        help: "a video (\(VideoContainer.allCases.map(\.displayName).joined(separator: " "))), a folder ending in '/' (PNG sequence), a .png still, or /dev/null to render and discard")
+        help: "a video (\(VideoContainer.allCases.map(\.displayName).joined(separator: " "))), a folder ending in '/' (PNG sequence), a .png still, - (raw video on stdout), or /dev/null to render and discard")
     static let time = Option<Double>(
         "--time", placeholder: "T", help: "a time: 1.5s, 500ms or bare seconds",
         expected: "a time from 0 to \(Int(Limits.maxDuration))s like 1.5s",
@@ -71,6 +80,10 @@ enum Options {
     static let loop = Option.integer(
         "--loop", in: VideoOptions.loopRange, expected: "a play count (0 plays forever)",
         help: "GIF and APNG: how many times the animation plays; 0 forever", default: String(VideoOptions().loop))
+    static let keyint = Option.integer(
+        "--keyint", in: VideoOptions.keyframeIntervalRange, expected: "a number of frames",
+        help: "H.264, HEVC, AV1, VP9: at most N frames from one key frame (seek point) to the next",
+        default: "the encoder's (x264 250)")
     static let gifPalette = Option<GIFPalette>.choice(
         "--gif-palette", placeholder: "MODE", help: "GIF: one palette for the whole video, or one per frame",
         default: VideoOptions().gifPalette)
@@ -85,6 +98,14 @@ enum Options {
         expected: "a size like 8G or 512M from \(CompiledScene.bytes(Double(Limits.frameMemoryRange.lowerBound))) "
             + "to \(CompiledScene.bytes(Double(Limits.frameMemoryRange.upperBound)))",
         parse: { CommandLineValue.bytes($0).flatMap { Limits.frameMemoryRange.contains($0) ? $0 : nil } })
+    static let overwrite = Flag("--overwrite", short: "y", help: "replace an existing output (the default, as ffmpeg's -y)")
+    static let noOverwrite = Flag(
+        "--no-overwrite", short: "n", help: "never replace an existing output: exit 1 before rendering (as ffmpeg's -n)")
+    static let json = Flag(
+        "--json", help: "say what was written as one JSON object on stdout (on stderr with -o -), terminal or not")
+    static let streamFormat = Option<StreamFormat>.choice(
+        "--stream-format", placeholder: "FORMAT",
+        help: "with -o -: y4m (4:2:0, BT.709 limited range) or nut (raw RGBA with alpha)", default: .y4m)
 
     static let contactSheet = Option<(columns: Int, rows: Int?)>(
         "--contact-sheet", placeholder: "COLSxROWS",
@@ -95,6 +116,31 @@ enum Options {
         "--every", placeholder: "T", help: "a contact sheet of one frame every T (0.5s); with --contact-sheet COLS, in COLS columns",
         expected: "a time > 0 and at most \(Int(Limits.maxDuration))s like 0.5s",
         parse: { CommandLineValue.time($0).flatMap { $0 > 0 ? $0 : nil } })
+
+    // MARK: render farms (plan, render --chunk, concat)
+
+    static let chunk = Option<ChunkSelector>(
+        "--chunk", placeholder: "I/N",
+        help: "render chunk I (from 0) of N into -o DIR/ as a segment; env/N takes I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX",
+        expected: "a chunk like 3/8, env/8, or 3 (or env) with --chunk-frames", parse: ChunkSelector.init(parsing:))
+    static let chunks = Option.integer(
+        "--chunks", in: 1...ChunkSplit.maxChunks, expected: "a chunk count",
+        help: "cut the render into N chunks of (nearly) equal length")
+    static let chunkFrames = Option.integer(
+        "--chunk-frames", placeholder: "K", in: 1...Int(Int32.max), expected: "a frame count",
+        help: "cut the render into chunks of K frames (the last may be shorter)")
+    static let chunkFormat = Option<ChunkFormat>.choice(
+        "--format", placeholder: "FORMAT", help: "what each chunk writes: a segment of that container (in the codec of --codec) or a folder of PNGs",
+        default: .mp4)
+    static let manifestOutput = Option<String>(
+        "--output", short: "o", placeholder: "FILE", completion: .files(extensions: ["json"]),
+        help: "write the manifest to FILE (under a temporary name, renamed when complete) instead of printing it")
+    static let joinedOutput = Option<String>(
+        "--output", short: "o", placeholder: "OUT", completion: .files(extensions: ["mp4", "m4v", "mov", "webm"]),
+        help: "the joined video (out.mp4, .mov or .webm, as the chunks), or a folder ending in '/' for PNG chunks")
+    static let segments = Option<String>(
+        "--segments", placeholder: "DIR", completion: .directories, help: "the folder the chunks were rendered into",
+        default: "the manifest's folder")
 
     // MARK: preview
 
@@ -128,7 +174,8 @@ enum Options {
     static let junit = Option<String>(
         "--junit", placeholder: "FILE", completion: .files(extensions: ["xml"]), help: "also write JUnit XML")
     static let format = Option<CheckCommand.Format>.choice(
-        "--format", placeholder: "FORMAT", help: "github also prints ::error annotations at the golden: line",
+        "--format", placeholder: "FORMAT",
+        help: "github also prints ::error annotations (failing frames, scenes that fail to load)",
         default: .text)
     static let channel = Option.integer(
         "--channel", in: Tolerance.channelRange, expected: "a channel difference",

@@ -7,7 +7,8 @@ enum CommandLineInterface {
     /// Runs `arguments` (without the program name); returns the exit status.
     static func main(_ arguments: [String], console: any Console) -> Int32 {
         do {
-            let (action, onInterrupt) = try resolve(arguments)
+            let (action, onInterrupt, presentation) = try resolve(arguments)
+            (console as? TerminalConsole)?.present(format: presentation.format, color: presentation.color)
             switch action {
             case .print(let text):
                 console.write(text)
@@ -27,17 +28,18 @@ enum CommandLineInterface {
         try resolve(arguments).action
     }
 
-    /// The action and what an interrupt does while it runs.
-    static func resolve(_ arguments: [String]) throws(UsageError) -> (action: Action, onInterrupt: InterruptBehaviour) {
+    /// The action, what an interrupt does while it runs, and how its diagnostics are printed.
+    static func resolve(_ arguments: [String]) throws(UsageError)
+        -> (action: Action, onInterrupt: InterruptBehaviour, presentation: Presentation) {
         guard let first = arguments.first else {
             throw UsageError("no command given\n\n" + HelpText.program(Commands.all))
         }
-        if Options.help.info.names.contains(first) { return (.print(HelpText.program(Commands.all)), .abort) }
+        if Options.help.info.names.contains(first) { return (.print(HelpText.program(Commands.all)), .abort, Presentation()) }
         let command = Options.version.info.names.contains(first) ? Commands.version : try command(named: first)
         let rest = Options.version.info.names.contains(first) ? [] : Array(arguments.dropFirst())
-        if ArgumentParser.asksForHelp(rest) { return (.print(HelpText.command(command)), .abort) }
+        if ArgumentParser.asksForHelp(rest) { return (.print(HelpText.command(command)), .abort, Presentation()) }
         let parsed = try ArgumentParser(command: command, commands: Commands.all).parse(rest)
-        return (try command.action(parsed), command.onInterrupt)
+        return (try command.action(parsed), command.onInterrupt, Presentation(parsed))
     }
 
     static func command(named name: String) throws(UsageError) -> CommandSpec {
@@ -49,5 +51,19 @@ enum CommandLineInterface {
             throw UsageError("unknown \(what) '\(name)'" + (hint.isEmpty ? "; see 'strata --help'" : hint))
         }
         return command
+    }
+}
+
+/// How a command's diagnostics and failures are printed: `--diagnostics`
+/// (text or JSON lines) and `--color`.
+struct Presentation: Sendable {
+    var format = DiagnosticFormat.text
+    var color = ColorChoice.auto
+
+    init() {}
+
+    init(_ args: ParsedArguments) {
+        color = args[Options.color] ?? .auto
+        if let format = args.ifListed(Options.diagnosticFormat) { self.format = format }
     }
 }

@@ -24,6 +24,16 @@ struct ParsedArguments: Sendable {
         all(option).last
     }
 
+    /// The value of an option if the command lists it and it was given: for
+    /// what the program reads of every command (how diagnostics print).
+    func ifListed<Value>(_ option: Option<Value>) -> Value? {
+        // Two commands may spell different options alike (check's --format): the type tells them apart.
+        guard command.allOptions.contains(where: { ($0 as? Option<Value>)?.info.name == option.info.name }) else {
+            return nil
+        }
+        return self[option]
+    }
+
     /// Every value of a repeatable option, in command-line order.
     func all<Value>(_ option: Option<Value>) -> [Value] {
         checkDeclared(option)

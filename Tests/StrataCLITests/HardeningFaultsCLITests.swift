@@ -1,0 +1,164 @@
+import Foundation
+import StrataEncode
+import XCTest
+
+/// Issue #13 at the command line: memory, messages and faults (signals,
+/// processes killed outright, outputs that cannot be written).
+final class HardeningFaultsCLITests: XCTestCase {
+    static let inputs = HardeningCLITests.inputs
+
+    // MARK: Memory
+
+    func testTooManyDepthSortedCopiesAreALocatedErrorAndFewerRender() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        var r = try CLIHarness.run(["render", Self.inputs + "depth-replicator.yaml", "-o", dir + "/x.png", "--frames", "0"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix(Self.inputs + "depth-replicator.yaml:7:5: error: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("at most 1024"), r.stderr)
+        XCTAssertEqual(CLIHarness.files(in: dir), [])
+        r = try CLIHarness.run(["render", Self.inputs + "depth-replicator-200.yaml", "-o", dir + "/x.png", "--frames", "0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let image = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/x.png"))))
+        XCTAssertGreaterThan(image.pixel(100, 60).a, 230, "200 copies of alpha 1/16 cover the canvas")
+    }
+
+    /// 200 full-canvas planes at 1080p: about 3.3 GB drawn at once.
+    static let heavyScene = """
+        strata: 1
+        canvas: {size: [1920, 1080], fps: 10, duration: 1s}
+        layers:
+          - type: replicator
+            frame: [0, 0, 1920, 1080]
+            preservesDepth: true
+            instanceCount: 200
+            instanceTransform: {translate: [0, 0, 0.01]}
+            sublayers:
+              - {frame: [0, 0, 1920, 1080], backgroundColor: "#ff000010"}
+        """
+
+    func testAFrameOverTheMemoryLimitIsALocatedError() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let path = try CLIHarness.writeScene(Self.heavyScene, in: dir)
+        let r = try CLIHarness.run(["render", path, "-o", dir + "/out/", "--memory-limit", "512M", "-q"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("\(path):4:5: error: the frame at 0.000s needs about 3.1 GiB"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("more than the limit of 512 MiB; give --memory-limit"), r.stderr)
+        XCTAssertEqual(CLIHarness.files(in: dir), ["scene.yaml"])
+    }
+
+    /// A bitmap the system will not give is an error at its layer, never a
+    /// blank frame (the render runs under a 1 GB address-space limit).
+    func testAFailedAllocationIsALocatedErrorNeverABlankFrame() throws {
+        // ASan reserves terabytes of address space for itself: no limit can be set under it.
+        try XCTSkipIf(ProcessInfo.processInfo.environment["STRATA_SANITIZER"] != nil, "under a sanitizer")
+        let dir = try CLIHarness.temporaryFolder(self)
+        let path = try CLIHarness.writeScene(Self.heavyScene, in: dir)
+        let r = try CLIHarness.run(["-c", "ulimit -v 1000000 && exec \"$0\" \"$@\"", CLIHarness.binary,
+                                    "render", path, "-o", dir + "/x.png", "--frames", "0", "-j", "1"],
+                                   executable: "/bin/sh")
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(path):10:9: error: cannot allocate a 1920x1080 pixel bitmap"), r.stderr)
+        XCTAssertEqual(CLIHarness.files(in: dir), ["scene.yaml"])
+    }
+
+    func testAContentsRectFarPastTheImageShowsItsEdgePixels() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let r = try CLIHarness.run(["render", Self.inputs + "contents-rect-huge.yaml", "-o", dir + "/x.png", "--frames", "0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let image = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/x.png"))))
+        // The image is a millionth of the layer at its top-left: the rest repeats its last column and row.
+        let corner = image.pixel(95, 95)
+        XCTAssertEqual(corner.a, 255)
+        XCTAssertTrue(image.pixel(50, 50) == corner && image.pixel(95, 20) == image.pixel(95, 60))
+        XCTAssertEqual(image.pixel(150, 50).a, 0, "nothing drawn outside the layer")
+    }
+
+    // MARK: Messages
+
+    func testATinyDurationSaysTheSceneHasNoFrames() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let scene = Self.inputs + "tiny-duration.yaml"
+        let r = try CLIHarness.run(["render", scene, "-o", dir + "/out.mp4"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("\(scene):2:47: error: the scene has no frames: 5e-324s at 10 fps rounds to 0 frames"),
+                      r.stderr)
+        XCTAssertFalse(r.stderr.contains("past the last frame"), r.stderr)
+        XCTAssertEqual(CLIHarness.files(in: dir), [])
+    }
+
+    func testAPNGSequenceThatCannotBeWrittenSaysWhyInTheSystemsWords() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/file"))
+        let scene = Self.inputs + "plain.yaml"
+        var r = try CLIHarness.run(["render", scene, "-o", dir + "/file/frames/", "-q"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "strata: error: cannot create folder '\(dir)/file': Not a directory\n")
+        if getuid() != 0 {
+            // Root writes anywhere: a read-only folder stops only other users.
+            try FileManager.default.createDirectory(atPath: dir + "/ro", withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o555])
+            addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir + "/ro") }
+            r = try CLIHarness.run(["render", scene, "-o", dir + "/ro/frames/", "-q"])
+            XCTAssertEqual(r.status, 1)
+            XCTAssertEqual(r.stderr, "strata: error: cannot create folder '\(dir)/ro/frames': Permission denied\n")
+        }
+        XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain"))
+        XCTAssertEqual(CLIHarness.files(in: dir).filter { $0 != "ro" }, ["file"])
+    }
+
+    // MARK: Faults
+
+    /// Starts a render of a long scene into `output` and returns once its temporary output exists.
+    func startLongRender(_ output: String, in dir: String) throws -> Process {
+        let long = try CLIHarness.writeScene("""
+            strata: 1
+            canvas: {size: [640, 360], fps: 30, duration: 600s, background: white}
+            layers:
+              - {frame: [0, 0, 100, 100], backgroundColor: red, cornerRadius: 20}
+            """, named: "long.yaml", in: dir)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIHarness.binary)
+        process.arguments = ["render", long, "-o", dir + "/" + output, "--quiet", "-j", "1"]
+        process.standardError = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !CLIHarness.files(in: dir).contains(where: { $0.hasSuffix(".tmp") }) { usleep(20_000) }
+        XCTAssertTrue(CLIHarness.files(in: dir).contains { $0.hasSuffix(".tmp") }, "the render never started")
+        usleep(300_000)
+        return process
+    }
+
+    func testTemporariesOfAKilledRenderAreRemovedByTheNextRenderToThatOutput() throws {
+        for output in ["out.mp4", "frames/"] {
+            let dir = try CLIHarness.temporaryFolder(self)
+            let process = try startLongRender(output, in: dir)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let left = CLIHarness.files(in: dir).filter { $0.hasSuffix(".tmp") }
+            XCTAssertEqual(left.count, 1, "\(output): SIGKILL leaves its temporary")
+            // Another output in the same folder leaves it alone; the next render to that output removes it.
+            let short = try CLIHarness.writeScene("strata: 1\ncanvas: {size: [64, 48], fps: 10, duration: 0.2s, background: white}\n",
+                                                  named: "short.yaml", in: dir)
+            XCTAssertEqual(try CLIHarness.run(["render", short, "-o", dir + "/other.mp4", "-q"]).status, 0)
+            XCTAssertEqual(CLIHarness.files(in: dir).filter { $0.hasSuffix(".tmp") }, left)
+            XCTAssertEqual(try CLIHarness.run(["render", short, "-o", dir + "/" + output, "-q"]).status, 0)
+            XCTAssertEqual(CLIHarness.files(in: dir).filter { $0.hasSuffix(".tmp") }, [], output)
+        }
+    }
+
+    /// SIGHUP (a closed terminal), SIGQUIT (Ctrl-\) and SIGPIPE stop a
+    /// render as SIGTERM does: outputs removed, exit 128 + the signal, no crash report.
+    func testHangupQuitAndPipeStopARenderLikeTerm() throws {
+        for (signal, status) in [(SIGHUP, Int32(129)), (SIGQUIT, 131), (SIGPIPE, 141), (SIGTERM, 143)] {
+            let dir = try CLIHarness.temporaryFolder(self)
+            let process = try startLongRender("out.mp4", in: dir)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, "signal \(signal)")
+            XCTAssertEqual(process.terminationStatus, status, "signal \(signal)")
+            let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+            XCTAssertFalse(String(decoding: stderr, as: UTF8.self).contains("crashed"), "signal \(signal)")
+            XCTAssertEqual(CLIHarness.files(in: dir), ["long.yaml"], "signal \(signal)")
+        }
+    }
+}
