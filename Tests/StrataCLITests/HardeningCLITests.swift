@@ -141,4 +141,23 @@ final class HardeningCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("99997 combining marks in a row"), String(r.stderr.prefix(300)))
         XCTAssertEqual(CLIHarness.files(in: dir), ["scene.yaml"])
     }
+
+    // MARK: Fuzz findings
+
+    /// Every scene a fuzz target once failed on (Tests/Inputs/fuzz/scene,
+    /// .../frame) validates and renders a small frame, or is a located
+    /// error: never a crash (docs/fuzzing.md).
+    func testFuzzFindingsStayFixed() throws {
+        let root = CLIHarness.packageRoot + "/Tests/Inputs/fuzz/"
+        let inputs = ["scene", "frame"].flatMap { target in CLIHarness.files(in: root + target).map { root + target + "/" + $0 } }
+        XCTAssertFalse(inputs.isEmpty)
+        for input in inputs {
+            for args in [["validate", input], ["render", input, "-o", "/dev/null", "--frames", "0", "--size", "64x64", "-q"]] {
+                let r = try CLIHarness.run(args)
+                XCTAssertTrue([0, 2].contains(r.status), "\(args): \(r.status) \(r.stderr.prefix(500))")
+                XCTAssertFalse(r.stderr.contains("crashed") || r.stderr.contains("Fatal error"), "\(args)")
+            }
+        }
+    }
 }
+

@@ -61,6 +61,38 @@ final class HardeningFaultsCLITests: XCTestCase {
         XCTAssertEqual(CLIHarness.files(in: dir), ["scene.yaml"])
     }
 
+    /// The 62 nested group-opacity layers on a 4096x4096 canvas
+    /// (4 GB of groups): under a 2 GB address-space limit Cairo runs out of
+    /// memory, and the error is at the layer whose group failed, not at 1:1.
+    func testCairoOutOfMemoryIsAtTheLayer() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment["STRATA_SANITIZER"] != nil, "under a sanitizer")
+        let dir = try CLIHarness.temporaryFolder(self)
+        var lines = ["strata: 1", "canvas: {size: [4096, 4096], fps: 10, duration: 1s}", "layers:"], indent = "  "
+        for _ in 0..<62 {
+            lines += [indent + "- frame: [0, 0, 4096, 4096]", indent + "  opacity: 0.99",
+                      indent + "  backgroundColor: \"#ff000020\"", indent + "  sublayers:"]
+            indent += "    "
+        }
+        lines.append(indent + "- {frame: [0, 0, 10, 10], backgroundColor: blue}")
+        let path = try CLIHarness.writeScene(lines.joined(separator: "\n") + "\n", in: dir)
+        let r = try CLIHarness.run(["-c", "ulimit -v 2000000 && exec \"$0\" \"$@\"", CLIHarness.binary,
+                                    "render", path, "-o", dir + "/x.png", "--frames", "0", "-j", "1"],
+                                   executable: "/bin/sh")
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let head = try XCTUnwrap(r.stderr.split(separator: "\n").first.map(String.init))
+        let place = head.dropFirst(path.count + 1).split(separator: ":").prefix(2).compactMap { Int($0) }
+        XCTAssertEqual(place.count, 2, head)
+        // A layer's `- frame:` line (4 lines a layer from line 4), at its column.
+        XCTAssertEqual((place[0] - 4) % 4, 0, head)
+        XCTAssertEqual(place[1], 3 + 4 * (place[0] - 4) / 4 + 2, head)
+        XCTAssertTrue(head.contains(": error: Cairo failed drawing this layer: out of memory"), head)
+        XCTAssertEqual(CLIHarness.files(in: dir), ["scene.yaml"])
+        // With a memory limit the frame is refused before drawing, at the layer where it passes it.
+        let limited = try CLIHarness.run(["render", path, "-o", dir + "/x.png", "--frames", "0", "--memory-limit", "1G"])
+        XCTAssertEqual(limited.status, 2)
+        XCTAssertTrue(limited.stderr.hasPrefix("\(path):64:65: error: the frame at 0.000s needs about 3.9 GiB"), limited.stderr)
+    }
+
     func testAContentsRectFarPastTheImageShowsItsEdgePixels() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         let r = try CLIHarness.run(["render", Self.inputs + "contents-rect-huge.yaml", "-o", dir + "/x.png", "--frames", "0"])
