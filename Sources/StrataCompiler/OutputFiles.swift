@@ -29,7 +29,8 @@ final class TemporaryOutputs: @unchecked Sendable {
     /// and `_` (anything else becomes `_`), at most 64 characters.
     static let host: String = {
         var buffer = [CChar](repeating: 0, count: 256)
-        let raw = gethostname(&buffer, buffer.count) == 0 ? String(cString: buffer) : ""
+        let raw = gethostname(&buffer, buffer.count) == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         let safe = String(raw.unicodeScalars.prefix(64).map {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == ".") ? Character($0) : "_"
         })

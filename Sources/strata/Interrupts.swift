@@ -29,12 +29,14 @@ enum Interrupts {
     /// Call once, before the command runs.
     static func install(_ behaviour: InterruptBehaviour) {
         precondition(sources.isEmpty, "interrupt handling is installed once")
-        // A parent may have started this process with some of them blocked
-        // (a blocked, ignored signal is lost); the render threads inherit this mask.
+        // libdispatch takes signals through a signalfd on Linux, which sees
+        // only blocked signals: a thread that left one unblocked (ignored)
+        // would drop it. Blocked here, before any render thread exists, they
+        // are blocked in every thread (threads inherit the mask).
         var mask = sigset_t()
         sigemptyset(&mask)
         for sig in stopping { sigaddset(&mask, sig) }
-        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
         for sig in stopping {
             signal(sig, SIG_IGN)
             // A server's closed connection must not stop it: its writes fail with EPIPE instead.
