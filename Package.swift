@@ -51,7 +51,10 @@ let package = Package(
         .target(name: "StrataMedia", dependencies: ["StrataModel", "StrataImage", "StrataEncode", "CAV", "CRSVG", "CLottie"]),
         // The timeline compiler lays the model tree out again after transactions (layout over time).
         .target(name: "StrataTimeline", dependencies: ["StrataModel", "StrataLayout"]),
-        .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"]),
+        // Optimized in debug builds too: unoptimized pixel loops make the
+        // render tests (every scene, several frames) take minutes.
+        .target(name: "StrataRender", dependencies: ["StrataModel", "CCairo", "CFont"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // PNG decoding is StrataImage's (one decoder for contents images and goldens).
         .target(name: "StrataEncode", dependencies: ["StrataModel", "StrataImage", "CPNG", "CAV", "CAVFilter", "CSwresample"]),
         // The scene's audio tracks mixed into one soundtrack (decoded by StrataEncode's AudioFile).
@@ -76,6 +79,8 @@ let package = Package(
         .testTarget(name: "StrataLayoutTests", dependencies: ["StrataLayout", "StrataParse"]),
         .testTarget(name: "StrataTimelineTests", dependencies: ["StrataTimeline", "StrataParse"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),
+        // The retained renderer against the direct reference on every scene in scenes/.
+        .testTarget(name: "RetainedRenderingTests", dependencies: ["StrataRender", "StrataTimeline", "StrataParse", "StrataEncode"]),
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler", "StrataTestSupport"]),

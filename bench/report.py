@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns bench/run.sh's raw rows into bench/results.md (printed on stdout).
 
-    python3 bench/report.py RAW.tsv EQUIVALENCE.tsv > bench/results.md
+    python3 bench/report.py RAW.tsv EQUIVALENCE.tsv [MEMORY.tsv] > bench/results.md
 
 Every figure is a median over rounds. A ratio is computed within each round
 (the two runs were neighbours in time, so they saw the same machine load) and
@@ -45,8 +45,22 @@ def spread(values):
     return "" if len(values) < 2 else f" ({min(values):.2f}–{max(values):.2f})"
 
 
+# The issue's targets (issue 11): render only at least 1.5x each reference,
+# MP4 at most 1.05x the encoder's time alone, peak memory within 10% from a
+# 10 s to a 60 s render and under 1 GiB at 3840x2160.
+RENDER_TARGET = 1.5
+MP4_TARGET = 1.05
+MEMORY_GROWTH_TARGET = 1.10
+MEMORY_4K_TARGET_KB = 1 << 20
+
+
+def mark(ok):
+    return "✓" if ok else "✗"
+
+
 def main():
     raw_path, equiv_path = sys.argv[1], sys.argv[2]
+    mem_path = sys.argv[3] if len(sys.argv) > 3 else None
     rows = list(csv.DictReader(open(raw_path), delimiter="\t"))
     # runs[(name, scene, threads)][round] = row
     runs = defaultdict(dict)
@@ -96,8 +110,10 @@ def main():
         w("- ThorVG: not available in this run")
     x264_version = sh("dpkg-query -W -f='${Package} ${Version}\\n' 'libx264-[0-9]*' | head -1")
     w(f"- x264: Debian {x264_version}, libavcodec {sh('pkg-config --modversion libavcodec')}")
-    w(f"- rounds: {len(rounds)}, 150 frames of 1920x1080 each (5 s at 30 fps)")
+    w(f"- rounds: {len(rounds)}, 150 frames of 1920x1080 each (5 s at 30 fps); W1-W3 are the reference "
+      "workloads of `../shared/bench/` (read from there), the others `bench/scenes/`")
     w("")
+    summary_at = len(out)
 
     # ------------------------------------------------------------ equivalence, read first
     # worst PSNR per (reference, scene): a reference that drew a different
@@ -112,7 +128,9 @@ def main():
     wrong = {k for k, v in worst.items() if v < 25}
 
     # ------------------------------------------------------------ rendering
-    scenes = [s for s in ["shapes", "cards-clip", "ui-cards"] if any(k[1] == s for k in runs)]
+    order = env.get("BENCH_SCENES", "W1 W2 W3 shapes cards-clip ui-cards").split()
+    scenes = [s for s in order if any(k[1] == s for k in runs)]
+    summary = []
     refs = [n for n in ["rlottie", "thorvg"] if any(k[0] == n for k in runs)]
     w("## Rendering (frames discarded)")
     w("")
@@ -142,6 +160,8 @@ def main():
                 r = ratios(a, b)
                 rc = ratios(a, b, cpu_ms, cpu_ms, invert=True)
                 flag = " ⚠" if (n, s) in wrong else ""
+                if med(r) is not None:
+                    summary.append((s, j, n, med(r), med(rc), (n, s) in wrong))
                 line += (f" {fmt(med(series(b, fps)))}{flag} | {fmt(med(series(b, cpu_ms)), 2)} |"
                          f" **{fmt(med(r), 2)}×**{spread(r)} | {fmt(med(rc), 2)}× |")
             w(line)
@@ -163,8 +183,10 @@ def main():
         w("")
 
     # ------------------------------------------------------------ MP4
-    a, b = ("strata-mp4", "ui-cards", "2"), ("x264", "ui-cards", "2")
-    if runs[a] and runs[b]:
+    mp4_scenes = [s for s in env.get("BENCH_MP4_SCENES", "ui-cards").split()
+                  if runs[("strata-mp4", s, "2")] and runs[("x264", s, "2")]]
+    mp4_summary = []
+    if mp4_scenes:
         def enc_fps(r):
             return field(r["extra"], "encode_fps")
 
@@ -173,32 +195,84 @@ def main():
 
         def enc_cpu_ms(r):
             return 1000 * field(r["extra"], "encode_cpu") / int(r["frames"])
-        r = ratios(a, b, fps, enc_fps)
-        w("## MP4 (ui-cards)")
+        w("## MP4 end to end")
         w("")
-        w("`strata render bench/scenes/ui-cards.yaml -o ui-cards.mp4` (render and BGRA→yuv420p "
-          "conversion on all cores, each render thread converting its own frames; libx264 veryfast crf 20 "
-          "with 2 threads fed by the consumer thread) against "
-          "`x264_bench ui-cards-frames/ 2 veryfast 20`: libx264 alone encoding the same 150 frames "
+        w("`strata render SCENE.yaml -o SCENE.mp4` (render and BGRA→yuv420p conversion on the render "
+          "threads; libx264 veryfast crf 20 with 2 threads fed by the consumer thread) against "
+          "`x264_bench SCENE-frames/ 2 veryfast 20`: libx264 alone encoding the same 150 frames "
           "(strata's own PNG sequence of the scene, loaded beforehand, untimed) with VideoWriter's settings; "
-          "its BGRA→yuv420p conversion is timed separately.")
+          "its BGRA→yuv420p conversion is timed separately. **time ratio** = strata's wall time ÷ the "
+          "encoder's alone (1.0: rendering and conversion cost nothing next to the encoder; "
+          f"target ≤ {MP4_TARGET}).")
         w("")
-        w("| | fps | CPU ms/frame |")
-        w("| --- | --- | --- |")
-        w(f"| strata render → MP4 (whole process) | {fmt(med(series(a, fps)))} | {fmt(med(series(a, cpu_ms)), 2)} |")
-        w(f"| x264 alone (encode only) | {fmt(med(series(b, enc_fps)))} | {fmt(med(series(b, enc_cpu_ms)), 2)} |")
-        w(f"| swscale BGRA→yuv420p alone (VideoWriter's flags, 1 thread) | {fmt(med(series(b, conv_fps)))} | |")
-        both = [1 / (1 / e + 1 / c) if e and c else None for e, c in zip(series(b, enc_fps), series(b, conv_fps))]
-        w(f"| convert then encode, one after the other (x264_bench's two times added) | {fmt(med(both))} | |")
-        render2 = med(series(("strata", "ui-cards", "2"), fps))
-        if render2:
-            w(f"| strata render alone, -j 2 (from the table above) | {fmt(render2)} | |")
+        w("| scene | strata → MP4 fps | strata CPU ms/frame | x264 alone fps | x264 CPU ms/frame | "
+          "swscale alone fps | **strata time ÷ x264 time** |")
+        w("| --- | --- | --- | --- | --- | --- | --- |")
+        for s in mp4_scenes:
+            a, b = ("strata-mp4", s, "2"), ("x264", s, "2")
+            r = ratios(a, b, fps, enc_fps, invert=True)
+            mp4_summary.append((s, med(r)))
+            w(f"| {s} | {fmt(med(series(a, fps)))} | {fmt(med(series(a, cpu_ms)), 2)} | "
+              f"{fmt(med(series(b, enc_fps)))} | {fmt(med(series(b, enc_cpu_ms)), 2)} | "
+              f"{fmt(med(series(b, conv_fps)))} | **{fmt(med(r), 2)}×**{spread(r)} |")
         w("")
-        r2 = [x / y for x, y in zip(series(a, fps), both) if x and y]
-        w(f"**strata MP4 fps ÷ x264-alone fps = {fmt(med(r), 2)}×**{spread(r)} "
-          "(1.0 would mean rendering and conversion cost nothing next to the encoder); "
-          f"strata MP4 fps ÷ (convert then encode) fps = {fmt(med(r2), 2)}×{spread(r2)}.")
+
+    # ------------------------------------------------------------ memory
+    mem_rows = list(csv.DictReader(open(mem_path), delimiter="\t")) if mem_path and os.path.exists(mem_path) else []
+    mem_summary = {}
+    if mem_rows:
+        w("## Peak memory")
         w("")
+        w("Max RSS (`/usr/bin/time -f %M`) of `strata render` to MP4 (default threads) of W1 with its "
+          "animations repeating: 10 s and 60 s of the same scene (memory must not grow with the length), "
+          "and 2 s at 3840x2160 (`--scale 2`). One run each.")
+        w("")
+        w("| render | pixels | seconds | peak memory MiB | wall s |")
+        w("| --- | --- | --- | --- | --- |")
+        for r in mem_rows:
+            kb = float(r["maxrss_kb"])
+            mem_summary[r["name"]] = kb
+            w(f"| {r['name']} | {r['pixels']} | {r['seconds']} | {kb / 1024:.0f} | {r['wall']} |")
+        w("")
+
+    # ------------------------------------------------------------ summary, placed first
+    lines = ["## Targets", ""]
+    if summary:
+        lines.append(f"Render only, strata fps ÷ reference fps (target ≥ {RENDER_TARGET}; the CPU ratio in brackets):")
+        lines.append("")
+        lines.append("| scene | threads | ÷ rlottie | ÷ ThorVG |")
+        lines.append("| --- | --- | --- | --- |")
+        for s in scenes:
+            for j in ["1", "2"]:
+                cells = []
+                for n in ["rlottie", "thorvg"]:
+                    hit = [x for x in summary if x[0] == s and x[1] == j and x[2] == n]
+                    if not hit:
+                        cells.append("—")
+                        continue
+                    _, _, _, r, rc, bad = hit[0]
+                    cells.append(f"{mark(r >= RENDER_TARGET)} {r:.2f}× ({rc:.2f}×){' ⚠' if bad else ''}")
+                if any(c != "—" for c in cells):
+                    lines.append(f"| {s} | {j} | {cells[0]} | {cells[1]} |")
+        lines.append("")
+    if mp4_summary:
+        lines.append("MP4 end to end, strata's time ÷ libx264 alone on the same frames (target ≤ "
+                     f"{MP4_TARGET}): " + ", ".join(f"{s} {mark(r is not None and r <= MP4_TARGET)} {fmt(r, 2)}×"
+                                                   for s, r in mp4_summary))
+        lines.append("")
+    if mem_summary:
+        ten, sixty = mem_summary.get("W1, 10 s"), mem_summary.get("W1, 60 s")
+        four_k = next((v for k, v in mem_summary.items() if "3840" in k), None)
+        if ten and sixty:
+            g = sixty / ten
+            lines.append(f"Peak memory, 60 s ÷ 10 s render: {mark(g <= MEMORY_GROWTH_TARGET)} {g:.2f}× "
+                         f"({ten / 1024:.0f} → {sixty / 1024:.0f} MiB; target ≤ {MEMORY_GROWTH_TARGET})")
+        if four_k:
+            lines.append("")
+            lines.append(f"Peak memory at 3840x2160: {mark(four_k < MEMORY_4K_TARGET_KB)} {four_k / 1024:.0f} MiB "
+                         "(target < 1024 MiB)")
+        lines.append("")
+    out[summary_at:summary_at] = lines
 
     # ------------------------------------------------------------ other codecs
     codecs = [k[0][len("strata-"):] for k in runs if k[0].startswith("strata-") and k[0] != "strata-mp4"]
@@ -251,12 +325,13 @@ def main():
     w("cc -O2 -o rlottie_bench bench/ref/rlottie_bench.c $(pkg-config --cflags --libs rlottie) -lpthread")
     w("cc -O2 -o x264_bench bench/ref/x264_bench.c $(pkg-config --cflags --libs libavcodec libavutil libswscale libpng)")
     w("cc -O2 -o thorvg_bench bench/ref/thorvg_bench.c -L$TVG -l:libthorvg-1.so -Wl,-rpath,$TVG -lpthread")
-    w("strata render bench/scenes/SCENE.yaml -o /dev/null -j N --quiet        # N = 1, 2")
-    w("rlottie_bench bench/lottie/SCENE.json N")
-    w("thorvg_bench bench/lottie/SCENE.json N")
-    w("strata render bench/scenes/ui-cards.yaml -o ui-cards.mp4 --quiet")
-    w("strata render bench/scenes/ui-cards.yaml -o ui-cards-frames/ --quiet   # once, untimed")
-    w("x264_bench ui-cards-frames/ 2 veryfast 20")
+    w("strata render SCENE.yaml -o /dev/null -j N --quiet        # N = 1, 2; W1-W3 from ../shared/bench/")
+    w("rlottie_bench SCENE.json N")
+    w("thorvg_bench SCENE.json N")
+    w("strata render SCENE.yaml -o SCENE.mp4 --quiet")
+    w("strata render SCENE.yaml -o SCENE-frames/ --quiet   # once, untimed")
+    w("x264_bench SCENE-frames/ 2 veryfast 20")
+    w("/usr/bin/time -f %M strata render W1-60s.yaml -o W1-60s.mp4 --quiet   # and W1-10s, and --scale 2 --frames 0-59")
     w("```")
     w("")
     w(f"Raw rows (one per run, every round): `{os.path.basename(raw_path)}` beside this file.")

@@ -5,7 +5,13 @@
 #
 # Environment:
 #   ROUNDS=5          interleaved rounds; every figure is a median over rounds
-#   SCENES="shapes cards-clip ui-cards"
+#   SCENES="W1 W2 W3 shapes cards-clip ui-cards"
+#                     W1-W3 are the reference workloads, read from WORKLOADS;
+#                     the others are bench/scenes (bench/gen_scenes.py)
+#   MP4_SCENES="W1 W2 W3 ui-cards"   scenes also timed end to end to MP4
+#   MEMORY=1          peak memory of 10 s, 60 s and 3840x2160 renders (0: skip)
+#   WORKLOADS=dir     the reference workloads W*.yaml / W*.json (default: the
+#                     first ../shared/bench found from the repository upwards)
 #   STRATA=path       use this strata binary instead of building one
 #   SCRATCH=dir       swift build --scratch-path (default .build)
 #   WORK=dir          scratch folder for reference builds and outputs (default /tmp/strata-bench)
@@ -18,25 +24,35 @@
 #   strata render SCENE.yaml -o /dev/null -j N    render only (frames discarded)
 #   rlottie_bench SCENE.json N                    rlottie, N threads, same scene as Lottie
 #   thorvg_bench SCENE.json N                     ThorVG, 1 thread + N-1 ThorVG workers
-#   strata render ui-cards.yaml -o x.mp4          the whole MP4 pipeline
+#   strata render SCENE.yaml -o x.mp4             the whole MP4 pipeline
 #   x264_bench frames/                            libx264 alone on the same frames (strata's PNGs), VideoWriter settings
 #   strata render ui-cards.yaml -o x.EXT --codec C  each other codec's whole pipeline
 #   x264_bench frames/ 2 veryfast Q ENCODER PIXFMT  that encoder alone on the same frames, VideoWriter settings
 # Each round runs every measurement once, in an order reversed on odd rounds,
-# so that the two sides of each ratio see the same machine load.
+# so that the two sides of each ratio see the same machine load. Peak memory
+# (max RSS, /usr/bin/time) is measured once, after the rounds.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 ROUNDS=${ROUNDS:-5}
-SCENES=${SCENES:-"shapes cards-clip ui-cards"}
+SCENES=${SCENES:-"W1 W2 W3 shapes cards-clip ui-cards"}
+MP4_SCENES=${MP4_SCENES:-"W1 W2 W3 ui-cards"}
+MEMORY=${MEMORY:-1}
 WORK=${WORK:-/tmp/strata-bench}
 THORVG=${THORVG:-1}
 CODECS=${CODECS:-"hevc av1 vp9 prores"}
 OUT=${OUT:-bench/results.md}
 RAW=${OUT%.md}.tsv
+MEM=${OUT%.md}-memory.tsv
 THORVG_WHEEL=thorvg-python==1.1.3
-mkdir -p "$WORK"
+if [ -z "${WORKLOADS:-}" ]; then
+  for d in ../shared/bench ../../shared/bench ../../../shared/bench; do
+    if [ -f "$d/W1.yaml" ]; then WORKLOADS=$(cd "$d" && pwd); break; fi
+  done
+fi
+WORKLOADS=${WORKLOADS:-../shared/bench}
+mkdir -p "$WORK" "$(dirname "$OUT")"
 log() { echo "bench: $*" >&2; }
 
 # ---------------------------------------------------------------- dependencies
@@ -82,18 +98,30 @@ if [ "$THORVG" = 1 ]; then
   [ "$HAVE_THORVG" = 1 ] || log "ThorVG unavailable; its columns stay empty"
 fi
 
+
+# A scene's files: the reference workloads W1-W3 from WORKLOADS (read there,
+# never copied into the repository), the others from bench/.
+yaml_of() { case $1 in W[0-9]*) echo "$WORKLOADS/$1.yaml" ;; *) echo "bench/scenes/$1.yaml" ;; esac; }
+json_of() { case $1 in W[0-9]*) echo "$WORKLOADS/$1.json" ;; *) echo "bench/lottie/$1.json" ;; esac; }
+for scene in $SCENES $MP4_SCENES; do
+  if [ ! -f "$(yaml_of "$scene")" ]; then
+    log "no scene '$scene' ($(yaml_of "$scene")); W1-W3 need WORKLOADS=dir"
+    exit 2
+  fi
+done
+
 # ---------------------------------------------------------------- equivalence
-# The Lottie files must show the strata scenes: compare one frame of each.
+# The Lottie files must show the strata scenes: compare two frames of each.
 EQUIV=$WORK/equivalence.tsv
 : > "$EQUIV"
 for scene in $SCENES; do
   for frame in 40 140; do
-    "$STRATA" render "bench/scenes/$scene.yaml" --frames "$frame" -o "$WORK/$scene-$frame.png" --quiet
-    "$WORK/rlottie_bench" "bench/lottie/$scene.json" --dump "$frame" "$WORK/$scene-$frame-rlottie.pam"
+    "$STRATA" render "$(yaml_of "$scene")" --frames "$frame" -o "$WORK/$scene-$frame.png" --quiet
+    "$WORK/rlottie_bench" "$(json_of "$scene")" --dump "$frame" "$WORK/$scene-$frame-rlottie.pam"
     printf '%s\t%s\trlottie\t%s\n' "$scene" "$frame" \
       "$(python3 bench/compare.py "$WORK/$scene-$frame.png" "$WORK/$scene-$frame-rlottie.pam")" >> "$EQUIV"
     if [ "$HAVE_THORVG" = 1 ]; then
-      "$WORK/thorvg_bench" "bench/lottie/$scene.json" --dump "$frame" "$WORK/$scene-$frame-thorvg.pam"
+      "$WORK/thorvg_bench" "$(json_of "$scene")" --dump "$frame" "$WORK/$scene-$frame-thorvg.pam"
       printf '%s\t%s\tthorvg\t%s\n' "$scene" "$frame" \
         "$(python3 bench/compare.py "$WORK/$scene-$frame.png" "$WORK/$scene-$frame-thorvg.pam")" >> "$EQUIV"
     fi
@@ -118,13 +146,15 @@ timed() { # timed ROUND NAME SCENE THREADS CMD... : appends a row
 measurements() { # the list of runs of one round, one per line
   for scene in $SCENES; do
     for j in 1 2; do
-      echo "strata $scene $j $STRATA render bench/scenes/$scene.yaml -o /dev/null -j $j --quiet"
-      echo "rlottie $scene $j $WORK/rlottie_bench bench/lottie/$scene.json $j"
-      [ "$HAVE_THORVG" = 0 ] || echo "thorvg $scene $j $WORK/thorvg_bench bench/lottie/$scene.json $j"
+      echo "strata $scene $j $STRATA render $(yaml_of "$scene") -o /dev/null -j $j --quiet"
+      echo "rlottie $scene $j $WORK/rlottie_bench $(json_of "$scene") $j"
+      [ "$HAVE_THORVG" = 0 ] || echo "thorvg $scene $j $WORK/thorvg_bench $(json_of "$scene") $j"
     done
   done
-  echo "strata-mp4 ui-cards 2 $STRATA render bench/scenes/ui-cards.yaml -o $WORK/ui-cards.mp4 --quiet"
-  echo "x264 ui-cards 2 $WORK/x264_bench $WORK/ui-cards-frames 2 veryfast 20"
+  for scene in $MP4_SCENES; do
+    echo "strata-mp4 $scene 2 $STRATA render $(yaml_of "$scene") -o $WORK/$scene.mp4 --quiet"
+    echo "x264 $scene 2 $WORK/x264_bench $WORK/$scene-frames 2 veryfast 20"
+  done
   # codec: extension, strata --codec, quality (ProRes: profile), libavcodec encoder, the pixel
   # format strata gives it for this opaque scene (VideoEncoderSetup, OutputFormat.swift).
   for codec in $CODECS; do
@@ -141,9 +171,13 @@ measurements() { # the list of runs of one round, one per line
   done
 }
 
-# The x264 reference encodes the very frames strata's MP4 pipeline encodes.
-rm -rf "$WORK/ui-cards-frames"
-"$STRATA" render bench/scenes/ui-cards.yaml -o "$WORK/ui-cards-frames/" --quiet
+# The x264 reference encodes the very frames strata's MP4 pipeline encodes
+# (ui-cards' frames also feed the other codecs' encoders).
+FRAME_SCENES=$(echo $MP4_SCENES ${CODECS:+ui-cards} | tr ' ' '\n' | awk '!seen[$0]++' | tr '\n' ' ')
+for scene in $FRAME_SCENES; do
+  rm -rf "$WORK/$scene-frames"
+  "$STRATA" render "$(yaml_of "$scene")" -o "$WORK/$scene-frames/" --quiet
+done
 START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 for round in $(seq 1 "$ROUNDS"); do
   log "round $round/$ROUNDS"
@@ -155,9 +189,33 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 
+# ---------------------------------------------------------------- peak memory
+# W1 with its animations repeating, to MP4 for 10 s and for 60 s (the same
+# scene, only longer: memory must not grow with the length), and 2 s of it
+# at 3840x2160 (--scale 2).
+printf 'name\tseconds\tpixels\tmaxrss_kb\twall\n' > "$MEM"
+if [ "$MEMORY" = 1 ]; then
+  peak() { # peak NAME SECONDS PIXELS ARGS... : appends a row
+    local name=$1 seconds=$2 pixels=$3; shift 3
+    /usr/bin/time -f '%M %e' -o "$WORK/mem.txt" "$STRATA" render "$@" --quiet </dev/null ||
+      { log "failed: memory run $name"; exit 1; }
+    read -r kb wall < "$WORK/mem.txt"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$seconds" "$pixels" "$kb" "$wall" >> "$MEM"
+  }
+  for seconds in 10 60; do
+    sed -e "s/^  duration: 5s\$/  duration: ${seconds}s/" -e 's/duration: 5s, /duration: 5s, repeatCount: inf, /' \
+      "$(yaml_of W1)" > "$WORK/W1-${seconds}s.yaml"
+    log "peak memory: W1, ${seconds} s to MP4"
+    peak "W1, ${seconds} s" "$seconds" 1920x1080 "$WORK/W1-${seconds}s.yaml" -o "$WORK/W1-${seconds}s.mp4"
+  done
+  log "peak memory: W1 at 3840x2160, 2 s to MP4"
+  peak "W1, 2 s at 3840x2160" 2 3840x2160 "$WORK/W1-10s.yaml" --scale 2 --frames 0-59 -o "$WORK/W1-4k.mp4"
+fi
+
 # ---------------------------------------------------------------- report
 export BENCH_STRATA="$STRATA" BENCH_WORK="$WORK" BENCH_ROUNDS="$ROUNDS" BENCH_START_LOAD="$START_LOAD" \
-  BENCH_END_LOAD="$END_LOAD" BENCH_HAVE_THORVG="$HAVE_THORVG" BENCH_THORVG_WHEEL="$THORVG_WHEEL"
-python3 bench/report.py "$RAW" "$EQUIV" > "$OUT"
-log "wrote $OUT and $RAW"
+  BENCH_END_LOAD="$END_LOAD" BENCH_HAVE_THORVG="$HAVE_THORVG" BENCH_THORVG_WHEEL="$THORVG_WHEEL" \
+  BENCH_SCENES="$SCENES" BENCH_MP4_SCENES="$MP4_SCENES"
+python3 bench/report.py "$RAW" "$EQUIV" "$MEM" > "$OUT"
+log "wrote $OUT, $RAW and $MEM"
 cat "$OUT"

@@ -24,9 +24,9 @@ enum FrameTarget {
         guard (try? overrides.apply(to: &scene)) != nil else { return }
         let compiled = CompiledScene(laidOut: scene)
         let time = scene.time(ofFrame: scene.frameCount / 2)
-        var pixmap = Pixmap(width: 0, height: 0)
         do {
-            try compiled.render(at: time, with: renderer, into: &pixmap)
+            // As the frame pipeline draws: the retained renderer's own frame buffer.
+            let pixmap = try compiled.render(at: time, with: renderer)
             FuzzCheck.require(pixmap.width == scene.canvas.pixelWidth && pixmap.height == scene.canvas.pixelHeight,
                               "a \(pixmap.width)x\(pixmap.height) frame of a \(scene.canvas.pixelWidth)x\(scene.canvas.pixelHeight) canvas")
         } catch {

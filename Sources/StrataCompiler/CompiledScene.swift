@@ -11,16 +11,19 @@ import StrataTimeline
 public struct CompiledScene: Sendable {
     /// Laid out at the canvas size; the timeline not compiled (what `inspect` reads).
     public let laidOut: Scene
-    /// The same with the timeline compiled into the layers (what frames sample).
-    public let sampled: Scene
+    /// Its timeline compiled: animations on the layers, model changes and transitions beside them.
+    public let timeline: CompiledTimeline
+    /// The layers compiled for sampling: what every frame samples.
+    public let layers: CompiledLayers
     /// Bytes the frames drawn at once may hold together (`--memory-limit`):
     /// each frame's estimate is checked against it before the frame is drawn.
     public var memory = MemoryBudget(limit: Limits.frameMemory)
 
-    /// Compiles the timeline of a scene that `SceneOverrides.apply` has laid out.
+    /// Compiles the timeline and the layers of a scene that `SceneOverrides.apply` has laid out.
     public init(laidOut: Scene) {
         self.laidOut = laidOut
-        self.sampled = TimelineCompiler.compile(laidOut)
+        self.timeline = TimelineCompiler.compile(laidOut)
+        self.layers = CompiledLayers(timeline)
     }
 
     /// Loads a scene file, applies `overrides` (size, variant, fps, scale)
@@ -44,28 +47,54 @@ public struct CompiledScene: Sendable {
 
     /// The render tree at `time` seconds.
     public func renderTree(at time: Double) -> RenderTree {
-        Sampler.renderTree(of: sampled, at: time)
+        layers.renderTree(at: time)
     }
 
-    /// Draws the frame at `time` seconds into `pixmap` (reusing its storage
-    /// when it has the frame's size). A render error becomes a diagnostic
-    /// located at the failing layer.
+    /// Draws the frame at `time` seconds into `pixmap` from scratch (reusing
+    /// its storage when it has the frame's size). A render error becomes a
+    /// diagnostic located at the failing layer.
     public func render(at time: Double, with renderer: FrameRenderer, into pixmap: inout Pixmap) throws(DiagnosticList) {
         let tree = renderTree(at: time)
+        let need = try memoryNeed(of: tree, at: time)
+        do {
+            try memory.holding(need) { () throws(RenderError) in try renderer.render(tree, into: &pixmap) }
+        } catch {
+            throw located(error)
+        }
+    }
+
+    /// The frame at `time` seconds in the renderer's own frame buffer, drawn
+    /// again only where it differs from the renderer's last frame (the
+    /// bytes of a frame drawn from scratch either way).
+    public func render(at time: Double, with renderer: FrameRenderer) throws(DiagnosticList) -> Pixmap {
+        let tree = renderTree(at: time)
+        let need = try memoryNeed(of: tree, at: time)
+        do {
+            return try memory.holding(need) { () throws(RenderError) in try renderer.render(tree) }
+        } catch {
+            throw located(error)
+        }
+    }
+
+    /// The bytes the frame `tree` (at `time` seconds) holds while it is drawn
+    /// (`FrameMemory.estimate`); more than the limit is an error at the layer
+    /// where the total passes it, before anything is drawn.
+    private func memoryNeed(of tree: RenderTree, at time: Double) throws(DiagnosticList) -> Double {
         let limit = memory.limit
         let need = FrameMemory.estimate(tree, limit: Double(limit))
-        if need.bytes > Double(limit) {
+        guard need.bytes <= Double(limit) else {
             throw DiagnosticList([Diagnostic(laidOut.location(ofLayer: need.layerPath),
                 "the frame at \(Self.seconds(time)) needs about \(Self.bytes(need.bytes)) to draw at once (its offscreen "
                 + "bitmaps for group opacity, masks, shadows and 3D planes; from here on the total passes the limit), "
                 + "more than the limit of \(Self.bytes(Double(limit))); give --memory-limit to raise it, "
                 + "or use fewer or smaller such layers")])
         }
-        do {
-            try memory.holding(need.bytes) { () throws(RenderError) in try renderer.render(tree, into: &pixmap) }
-        } catch {
-            throw DiagnosticList([Diagnostic(laidOut.location(ofLayer: error.layerPath), error.message)])
-        }
+        return need.bytes
+    }
+
+    /// A render error at the failing layer's place in the scene file.
+    private func located(_ error: RenderError) -> DiagnosticList {
+        DiagnosticList([Diagnostic(error.location ?? laidOut.location(ofLayer: error.layerPath), error.message)])
     }
 
     /// `1.5 GiB`, `300 MiB`: a byte count for messages.
@@ -80,6 +109,6 @@ public struct CompiledScene: Sendable {
 
     /// What `strata inspect` prints at `time` seconds.
     public func inspect(at time: Double) -> JSON {
-        Inspector.inspect(laidOut, at: time)
+        Inspector.inspect(timeline, at: time)
     }
 }

@@ -5,7 +5,8 @@ import StrataTimeline
 
 /// Renders a scene's frames in parallel and delivers them in order.
 struct FramePipeline {
-    var scene: Scene
+    /// Loaded, laid out and compiled once (`CompiledScene.load`).
+    var scene: CompiledScene
     /// Render threads; defaults to the number of cores.
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Bytes the frames drawn at once may hold together (`MemoryBudget`).
@@ -15,45 +16,52 @@ struct FramePipeline {
     /// A render error becomes a diagnostic located at the failing layer
     /// (`CompiledScene.render`).
     ///
-    /// The pixmaps are recycled: once `consume` returns, its pixmap's storage
-    /// is drawn over by a later frame. A consumer that keeps pixmaps passes
-    /// `recycle: false` (keeping one anyway stays correct, at the cost of a
-    /// copy when its storage is next drawn into).
-    func run(times: [Double], progress: ProgressReporter?, recycle: Bool = true,
+    /// Each pixmap shares its renderer's frame buffer: keeping it is safe,
+    /// and costs the renderer a copy when it draws its next frame.
+    func run(times: [Double], progress: ProgressReporter?,
              consume: (_ position: Int, _ pixmap: Pixmap) throws -> Void) throws {
-        try run(times: times, progress: progress, recycle: recycle, makeEmpty: { Pixmap(width: 0, height: 0) },
-                makeFinisher: { { pixmap, product in swap(&pixmap, &product) } }, consume: consume)
+        try run(times: times, progress: progress, recycle: false, makeEmpty: { Pixmap(width: 0, height: 0) },
+                makeFinisher: { { pixmap, product in product = pixmap } }, consume: consume)
+    }
+
+    /// Renders every frame and drops it (`-o /dev/null`).
+    func discard(times: [Double], progress: ProgressReporter?) throws {
+        try run(times: times, progress: progress, makeEmpty: { () }, makeFinisher: { { _, _ in } },
+                consume: { _, _ in })
     }
 
     /// Like `run(times:progress:consume:)`, but each worker also turns its
     /// rendered pixmap into a `Product` (a video frame's planes, say) with a
     /// finisher of its own, so that per-frame work other than drawing runs
-    /// in parallel too instead of on the consuming thread.
-    ///
-    /// The finisher may take the pixmap's storage (swap it out); the worker
-    /// then allocates a new one for its next frame.
+    /// in parallel too instead of on the consuming thread. With `recycle`
+    /// consumed products go back to the workers to be filled again.
     func run<Product: Sendable>(
         times: [Double], progress: ProgressReporter?, recycle: Bool = true,
         makeEmpty: @escaping @Sendable () -> Product,
-        makeFinisher: @escaping @Sendable () throws -> (inout Pixmap, inout Product) throws -> Void,
+        makeFinisher: @escaping @Sendable () throws -> (Pixmap, inout Product) throws -> Void,
         consume: (_ position: Int, _ product: Product) throws -> Void
     ) throws {
-        // The timeline compiles once, before any frame: frames stay pure functions of (scene, t).
-        let compiled = { var c = CompiledScene(laidOut: scene); c.memory = MemoryBudget(limit: memoryLimit); return c }()
+        // The scene compiled once, before any frame: frames stay pure functions of (scene, t).
+        let compiled = { var c = scene; c.memory = MemoryBudget(limit: memoryLimit); return c }()
         let scheduler = FrameScheduler<Product>(frames: Array(times.indices), workers: jobs, makeEmpty: makeEmpty)
+        // One set of backing stores for all threads: a layer is rasterized once per render.
+        let stores = BackingStoreCache(byteLimit: Self.storeBytes(scene.laidOut))
         try scheduler.run(recycle: recycle, makeWorker: {
-            let renderer = FrameRenderer()
+            let renderer = FrameRenderer(cache: stores)
             let finisher = Result { try makeFinisher() }
-            // This worker's drawing buffer, reused frame after frame.
-            var pixmap = Pixmap(width: 0, height: 0)
             return { position, product in
                 let finish = try finisher.get()
-                try compiled.render(at: times[position], with: renderer, into: &pixmap)
-                try finish(&pixmap, &product)
+                try finish(compiled.render(at: times[position], with: renderer), &product)
             }
         }, consume: { position, product in
             try consume(position, product)
             progress?.frameDone()
         })
+    }
+
+    /// Bytes of backing stores a render keeps: 256 MiB, or eight frames for
+    /// canvases past 1080p (a 4K render keeps about 265 MB).
+    static func storeBytes(_ scene: Scene) -> Int {
+        max(BackingStoreCache.defaultByteLimit, 8 * scene.canvas.pixelWidth * scene.canvas.pixelHeight * 4)
     }
 }

@@ -48,11 +48,10 @@ public struct InspectCommand: StrataCommand {
             throw CompileError("--frame must be a frame number from 0 to \(Limits.maxFrames), found \(f)")
         default: break
         }
-        var (scene, warnings) = try SceneLoader.load(file: scenePath, options: load)
-        console.report(warnings)
-        console.report(try overrides.apply(to: &scene))
-        try scene.check(instant)
-        let json = Inspector.inspect(scene, at: instant.seconds(in: scene))
+        let compiled = try CompiledScene.load(file: scenePath, options: load, overrides: overrides,
+                                              warn: { console.report([$0]) })
+        try compiled.laidOut.check(instant)
+        let json = compiled.inspect(at: instant.seconds(in: compiled.laidOut))
         console.write(json.serialized(indent: compact ? nil : 2))
         return .success
     }

@@ -16,6 +16,15 @@ public struct RenderTree: Sendable {
 public struct RenderNode: Sendable {
     /// The layer's path (for messages).
     public var path: String
+    /// Where the layer was written: a layer that cannot be drawn is reported
+    /// here. Nil for nodes that no scene layer wrote.
+    public var location: SourceLocation? = nil
+    /// The layer's own geometry (bounds, position, anchor, transforms,
+    /// scrolling) is animated somewhere in the scene, so it moves on the
+    /// canvas; its sublayers move with it. The renderer then rasterizes the
+    /// layer's content in the layer's own space and resamples it as Core
+    /// Animation does, instead of at its exact place on the canvas.
+    public var animatesGeometry = false
     /// The layer's bounds in its own space (points).
     public var bounds: Rect
     /// Maps the layer's own space (bounds coordinates) to its superlayer's
@@ -44,6 +53,15 @@ public struct RenderNode: Sendable {
     /// False: hidden when its back faces the viewer.
     public var doubleSided = true
     public var maskedCorners: CornerMask = .all
+    /// How cornerRadius rounds the corners (background, border, masksToBounds clip).
+    public var cornerCurve: CornerCurve = .circular
+    /// Set when the layer's composited group blends onto its backdrop
+    /// other than source-over (CALayer.compositingFilter).
+    public var compositingFilter: BlendMode? = nil
+    /// Applied in order to the layer's flattened group (identity filters dropped).
+    public var filters: [LayerFilter] = []
+    /// Applied in order to what is behind the layer, within its rounded bounds.
+    public var backgroundFilters: [LayerFilter] = []
     /// Nil when the layer casts no shadow (shadowOpacity 0).
     public var shadow: RenderShadow? = nil
     /// The mask layer: its transform maps into this layer's bounds space.

@@ -1,125 +1,105 @@
 import CCairo
 import StrataModel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Renders RenderTrees into Pixmaps with Cairo, following Core Animation's
-/// compositing rules (y down, group opacity, borders inside the bounds).
+/// Renders RenderTrees into Pixmaps the way Core Animation does: a layer's
+/// content is rasterized into a backing store when something that changes
+/// its pixels changes, and frames composite the stores again and again.
 ///
-/// Use one per thread: it keeps scratch buffers and caches between frames
-/// (font maps, retained bitmaps). It is not thread-safe itself, so it is not
-/// Sendable; create it on the thread that uses it.
+///     RenderTree --prepare--> FramePlan --draw--> Pixmap
+///                    |                       |
+///             BackingStoreCache         Compositor
+///         (shared by the threads)   (this renderer's buffers)
+///
+/// `prepare` decides everything (groups, clips, stores and where they land)
+/// and returns it as a value; `draw` only composites. A frame whose plan
+/// equals the last frame this renderer drew costs nothing, and one that
+/// differs redraws only the pixels of the items that changed; either way
+/// the bytes are those of a frame drawn from scratch, so a frame stays a
+/// pure function of its tree whichever renderer draws it, in whatever order.
+///
+/// Use one per thread (it keeps Pango state and scratch buffers); share one
+/// `BackingStoreCache` between the renderers of a render.
 public final class FrameRenderer {
-    /// Per-node facts of the frame being drawn, in preorder (capacity reused).
-    var nodes: [NodeInfo] = []
-    /// The 3D contexts (CATransformLayers) of the frame being drawn.
-    var contexts: [DepthContext] = []
-    /// Pixel size of the frame being drawn (bounds the plane bitmaps).
-    var frameWidth = 0, frameHeight = 0
-    /// Set while drawing when the root's background was painted with the
-    /// frame's first pass (`paintCanvasBackground`): `drawBody` skips it.
-    var rootBackgroundPainted = false
-    /// This thread's Pango font maps and text layouts (Pango is not thread-safe across font maps).
-    lazy var textEngine = TextEngine()
-    /// Retained bitmaps of static layer content (gradients), reused across frames.
-    lazy var rasterCache = RasterCache()
-    /// Emitter cell images ready to sample, and a scratch bitmap for image
-    /// particles under a clip the blitter cannot follow (FrameRenderer+Particles).
-    var spriteTextures = SpriteTextures()
-    lazy var particleScratch = ParticleScratch()
-    /// The first thing that went wrong in the frame being drawn, at its layer
-    /// (FrameRenderer+Failure): the frame is an error, never a blank or partial image.
-    var failure: RenderError?
+    public let cache: BackingStoreCache
+    private let textEngine = TextEngine()
+    private let compositor = Compositor()
+    /// The last frame drawn, and its plan.
+    private var last: (plan: FramePlan, frame: Pixmap)?
 
-    public init() {}
+    /// Largest frame side in pixels (what image encoders and Cairo take).
+    public static let maxSide = 32_767
 
-    /// Draws `tree` into a new Pixmap: `tree.pixelWidth` x `tree.pixelHeight`,
-    /// premultiplied BGRA.
-    ///
-    /// Throws when Cairo fails (canvas too large, out of memory).
-    public func render(_ tree: RenderTree) throws(RenderError) -> Pixmap {
-        var pixmap = Pixmap(width: 0, height: 0)
-        try render(tree, into: &pixmap)
-        return pixmap
+    public init(cache: BackingStoreCache = BackingStoreCache()) {
+        self.cache = cache
     }
 
-    /// Like `render(_:)`, but draws straight into `pixmap`'s storage when it
-    /// has the frame's size and is not shared: no allocation and no copy,
-    /// which is how the frame pipeline recycles its pixmaps. Every pixel is
-    /// written, so nothing of the pixmap's earlier content survives.
-    public func render(_ tree: RenderTree, into pixmap: inout Pixmap) throws(RenderError) {
+    /// Plans a frame: throws when the canvas cannot be drawn, or a layer's
+    /// content cannot be rasterized (at that layer).
+    public func prepare(_ tree: RenderTree) throws(RenderError) -> FramePlan {
         let width = tree.pixelWidth, height = tree.pixelHeight
         guard width >= 0, height >= 0, tree.scale.isFinite, tree.scale > 0 else {
-            throw RenderError(layerPath: tree.root.path,
-                              message: "invalid canvas \(tree.size.width)x\(tree.size.height) points at scale \(tree.scale)")
+            throw RenderError(tree.root, "invalid canvas \(tree.size.width)x\(tree.size.height) points at scale \(tree.scale)")
         }
-        // Cairo takes at most Int32 sides and packs ARGB32 rows without padding.
-        guard width <= Int(Int32.max), height <= Int(Int32.max),
-              width == 0 || Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4,
+        guard width <= Self.maxSide, height <= Self.maxSide,
               width.multipliedReportingOverflow(by: height * 4).overflow == false else {
-            throw RenderError(layerPath: tree.root.path, message: "cannot create a \(width)x\(height) pixel surface")
+            throw RenderError(tree.root, "cannot create a \(width)x\(height) pixel frame")
         }
-        if pixmap.width != width || pixmap.height != height {
-            // Uninitialized: drawing writes every byte.
-            let count = width * height * 4
-            pixmap = Pixmap(width: width, height: height,
-                            pixels: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
-        }
-        guard width > 0, height > 0 else { return }
-        var failure: RenderError?
-        pixmap.pixels.withUnsafeMutableBytes { bytes in
-            do throws(RenderError) { try draw(tree, into: bytes, width: width, height: height) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        let planner = FramePlanner(cache: cache, rasterizer: Rasterizer(textEngine: textEngine), compositor: compositor)
+        return try planner.plan(tree)
     }
 
-    /// Draws into `bytes` (tightly packed ARGB32 rows) through a Cairo
-    /// surface that lives only for this call.
-    private func draw(_ tree: RenderTree, into bytes: UnsafeMutableRawBufferPointer,
-                      width: Int, height: Int) throws(RenderError) {
-        guard let data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width),
-                                                                 Int32(height), Int32(width * 4)) else {
-            throw RenderError(layerPath: tree.root.path, message: "cannot create a \(width)x\(height) pixel surface")
+    /// Composites a plan into this renderer's frame buffer and returns it
+    /// (premultiplied BGRA). The pixmap shares the buffer: keeping it is
+    /// safe (the next frame then draws into a copy), dropping it before the
+    /// next frame saves that copy. Throws, at its layer, when a group's
+    /// buffer cannot be allocated: never a blank or partial frame.
+    public func draw(_ plan: FramePlan) throws(RenderError) -> Pixmap {
+        if let last, last.plan == plan { return last.frame }
+        var frame = Pixmap(width: 0, height: 0)
+        var regions = [plan.canvas]
+        if let previous = last, previous.frame.width == plan.width, previous.frame.height == plan.height {
+            regions = plan.readsBackdrop ? [plan.canvas] : Damage.regions(from: previous.plan, to: plan, canvas: plan.canvas)
+            frame = previous.frame
         }
-        // Finished before the buffer goes away, even if something still holds a reference.
-        defer { cairo_surface_finish(surface); cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(layerPath: tree.root.path, message: "cannot create a \(width)x\(height) pixel surface: "
-                              + String(cString: cairo_status_to_string(status)))
+        last = nil  // the frame's storage is unique again unless a caller still holds it
+        if frame.width != plan.width || frame.height != plan.height {
+            let count = plan.width * plan.height * 4
+            frame = Pixmap(width: plan.width, height: plan.height,
+                           pixels: [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count })
         }
-        let canvas = DeviceBox(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
-        let base = Homography.scale(tree.scale)
-        nodes.removeAll(keepingCapacity: true)
-        contexts.removeAll(keepingCapacity: true)
-        frameWidth = width; frameHeight = height
-        failure = nil
-        _ = prepare(tree.root, relative: tree.root.transform, parent: base, parentVisible: true, canvas: canvas)
+        try draw(plan, into: &frame, regions: regions)
+        last = (plan, frame)
+        return frame
+    }
 
-        guard let cr = cairo_create(surface) else {
-            throw RenderError(layerPath: tree.root.path, message: "cannot create a Cairo context")
+    /// Plans and draws a frame.
+    public func render(_ tree: RenderTree) throws(RenderError) -> Pixmap {
+        try draw(try prepare(tree))
+    }
+
+    /// Draws `tree` into `pixmap` from scratch (every pixel written), in
+    /// place when it has the frame's size and is not shared.
+    public func render(_ tree: RenderTree, into pixmap: inout Pixmap) throws(RenderError) {
+        let plan = try prepare(tree)
+        if pixmap.width != plan.width || pixmap.height != plan.height {
+            let count = plan.width * plan.height * 4
+            pixmap = Pixmap(width: plan.width, height: plan.height,
+                            pixels: [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count })
         }
-        defer { cairo_destroy(cr) }
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
-        rootBackgroundPainted = paintCanvasBackground(tree.root, cr: cr)
-        defer { rootBackgroundPainted = false }
-        if !rootBackgroundPainted {
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        try draw(plan, into: &pixmap, regions: [plan.canvas])
+    }
+
+    private func draw(_ plan: FramePlan, into frame: inout Pixmap, regions: [PixelBox]) throws(RenderError) {
+        guard plan.width > 0, plan.height > 0 else { return }
+        compositor.failure = nil
+        defer { compositor.failure = nil }
+        let opaque = plan.items.first?.coversOpaquely(plan.canvas) ?? false
+        frame.pixels.withUnsafeMutableBytes { bytes in
+            let surface = Surface(pixels: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: plan.width,
+                                  box: plan.canvas)
+            if !opaque { for region in regions { surface.fill(region, with: 0) } }
+            compositor.draw(plan, on: surface, within: regions, opaqueBase: opaque)
         }
-        drawNode(tree.root, index: 0, alpha: 1, cr: cr)
-        if let failure { throw failure }
-        let drawStatus = cairo_status(cr)
-        guard drawStatus == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(layerPath: tree.root.path,
-                              message: "Cairo failed: " + String(cString: cairo_status_to_string(drawStatus)))
-        }
-        cairo_surface_flush(surface)
+        if let failure = compositor.failure { throw failure }
     }
 }

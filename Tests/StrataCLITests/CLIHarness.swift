@@ -47,8 +47,11 @@ enum CLIHarness {
         try process.run()
         if let input, let stdin {
             // From another thread: the child may write before it has read everything.
+            // A child that exits without reading all of it (an error) must not
+            // kill the tests with SIGPIPE: the write then fails with EPIPE, ignored.
+            signal(SIGPIPE, SIG_IGN)
             Thread.detachNewThread {
-                input.fileHandleForWriting.write(stdin)
+                try? input.fileHandleForWriting.write(contentsOf: stdin)
                 try? input.fileHandleForWriting.close()
             }
         }

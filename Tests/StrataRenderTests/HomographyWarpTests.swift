@@ -82,10 +82,10 @@ final class HomographyWarpTests: XCTestCase {
             * Transform3D.perspective(100) * Transform3D.translation(100, 100)
         let h = Homography(flattening: t)
         let rect = DeviceBox(minX: 0, minY: 0, maxX: 1000, maxY: 1000)
-        let visible = ConvexPolygon.visiblePart(of: rect, under: h, nearW: FrameRenderer.nearW, clip: nil)
+        let visible = ConvexPolygon.visiblePart(of: rect, under: h, nearW: FramePlanner.nearW, clip: nil)
         XCTAssertFalse(visible.isEmpty)
         for i in 0..<visible.count {
-            XCTAssertGreaterThanOrEqual(h.apply(visible.xs[i], visible.ys[i]).w, FrameRenderer.nearW * 0.999)
+            XCTAssertGreaterThanOrEqual(h.apply(visible.xs[i], visible.ys[i]).w, FramePlanner.nearW * 0.999)
         }
         XCTAssertLessThan(visible.boundingBox.maxY - visible.boundingBox.minY, 1000)
     }

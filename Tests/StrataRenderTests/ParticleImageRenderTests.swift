@@ -163,14 +163,14 @@ final class ParticleImageRenderTests: XCTestCase {
         // by every particle and frame; a warm renderer and a fresh one give the same bytes.
         let renderer = FrameRenderer()
         let first = try renderer.render(tree(many))
-        XCTAssertEqual(renderer.spriteTextures.made, 2)
+        XCTAssertEqual(renderer.cache.made, 2)
         XCTAssertEqual(try renderer.render(tree(many)), first)
-        XCTAssertEqual(renderer.spriteTextures.made, 2)
+        XCTAssertEqual(renderer.cache.made, 2)
         XCTAssertEqual(try FrameRenderer().render(tree(many)), first)
         // Another image under the same key (another scene) gets its own copy.
         let other = ParticleImage(key: "img", pixmap: image(6, 6) { _, _ in [0, 0, 0, 255] })
         XCTAssertEqual(try renderer.render(tree([particle(other)])).rgba(10, 10), [0, 0, 0, 255])
-        XCTAssertEqual(renderer.spriteTextures.made, 3)
+        XCTAssertEqual(renderer.cache.made, 3)
 
         // Inside an offscreen group (a translucent parent with two painting
         // children): the group's pixels are offset; the particle lands where it should.

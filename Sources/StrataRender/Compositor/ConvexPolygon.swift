@@ -2,7 +2,7 @@
 /// to point i + 1 (wrapping). A hard edge is one a split made: it is
 /// rasterized by pixel centres (no anti-aliasing), so the two pieces of a
 /// split plane tile without a seam; other edges get coverage anti-aliasing.
-struct ConvexPolygon {
+struct ConvexPolygon: Hashable, Sendable {
     var xs: [Double] = []
     var ys: [Double] = []
     var hard: [Bool] = []

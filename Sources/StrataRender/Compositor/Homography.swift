@@ -9,7 +9,7 @@ import StrataModel
 /// multiplies z = 0 and the z column is dropped). Double precision
 /// throughout: perspective composites divide by W, which loses float
 /// precision near the horizon.
-struct Homography: Equatable {
+struct Homography: Hashable, Sendable {
     var a11, a12, a13: Double
     var a21, a22, a23: Double
     var a31, a32, a33: Double
@@ -39,6 +39,13 @@ struct Homography: Equatable {
 
     static func scale(_ s: Double) -> Homography {
         Homography(a11: s, a12: 0, a13: 0, a21: 0, a22: s, a23: 0, a31: 0, a32: 0, a33: 1)
+    }
+
+    /// Surface pixels per unit along the axis that magnifies more; nil
+    /// under perspective (no one scale).
+    var affineScale: Double? {
+        guard isAffine, a33 != 0 else { return nil }
+        return max((a11 * a11 + a12 * a12).squareRoot(), (a21 * a21 + a22 * a22).squareRoot()) / abs(a33)
     }
 
     /// `self`, then `o`.
@@ -93,6 +100,15 @@ struct Homography: Equatable {
     var isFinite: Bool {
         a11.isFinite && a12.isFinite && a13.isFinite && a21.isFinite && a22.isFinite && a23.isFinite
             && a31.isFinite && a32.isFinite && a33.isFinite
+    }
+
+    /// The projected map's derivative at plane point (x, y): (a, b) is where
+    /// a unit step along x moves the image, (c, d) a unit step along y.
+    func jacobian(atX x: Double, y: Double) -> (a: Double, b: Double, c: Double, d: Double) {
+        let p = apply(x, y)
+        guard p.w != 0 else { return (0, 0, 0, 0) }
+        let u = p.x / p.w, v = p.y / p.w
+        return ((a11 - u * a13) / p.w, (a12 - v * a13) / p.w, (a21 - u * a23) / p.w, (a22 - v * a23) / p.w)
     }
 
     /// Largest local magnification at plane point (x, y): the larger singular

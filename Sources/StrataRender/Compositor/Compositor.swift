@@ -1,0 +1,250 @@
+import StrataModel
+
+/// Draws plan items onto surfaces: one compositor for every transform.
+/// Backing stores are composited as textured quads (exact copies for
+/// whole-pixel translations, bilinear under any other affine or projective
+/// map), solid shapes are filled per pixel, groups go through offscreen
+/// buffers. Inner loops run on four pixels at a time (`PixelMath`).
+///
+/// Every pixel's value is a function of the items and that pixel alone:
+/// sampling positions, coverage and runs are worked out from the pixel's
+/// coordinates, never from where a loop started. So drawing any region of
+/// a frame gives the same bytes there as drawing all of it, which is what
+/// lets a renderer redraw only what changed since its last frame.
+///
+/// One per renderer (one thread): it owns scratch memory.
+final class Compositor {
+    let scratch = ScratchBuffers()
+    /// The first group of the frame being drawn whose buffer the system
+    /// would not give (`take`): the frame is that error, never a blank or
+    /// partial image. `FrameRenderer` clears it before a frame and throws it after.
+    var failure: RenderError?
+    /// One run of fetched source pixels, and their coverage.
+    let run: UnsafeMutablePointer<UInt32>
+    let cover: UnsafeMutablePointer<UInt8>
+    /// Gradient table indices of one run.
+    let indices: UnsafeMutablePointer<Int32>
+    /// Gradient colour tables by stops and alpha (the same gradient is drawn
+    /// frame after frame); cleared when it grows past 256.
+    private var gradientTables: [GradientKey: [UInt32]] = [:]
+    /// Pixels per fetched run.
+    static let runLength = 512
+
+    init() {
+        run = .allocate(capacity: Self.runLength)
+        cover = .allocate(capacity: Self.runLength + 4)
+        indices = .allocate(capacity: Self.runLength + 4)
+    }
+
+    deinit {
+        run.deallocate()
+        cover.deallocate()
+        indices.deallocate()
+    }
+
+    /// A buffer covering `box` for group `g`; nil, with the failure kept,
+    /// when it cannot be allocated.
+    func take(_ box: PixelBox, for g: OffscreenGroup) -> Surface? {
+        guard failure == nil else { return nil }
+        if let surface = scratch.take(box) { return surface }
+        failure = .unallocated(layerPath: g.layer, width: box.width, height: box.height)
+        return nil
+    }
+
+    /// Draws `items` in order onto `surface`, changing only pixels in `region`.
+    func draw(_ items: [PlanItem], on surface: Surface, within region: PixelBox) {
+        let region = region.intersection(surface.box)
+        guard !region.isEmpty, failure == nil else { return }
+        for i in items.indices where items[i].box.intersects(region) {
+            draw(items[i], on: surface, box: items[i].box.intersection(region))
+        }
+    }
+
+    /// Draws a plan's items onto the frame within `regions` (which do not
+    /// overlap, so each item can be drawn into all of them before the next).
+    /// `opaqueBase`: the first item covers the frame opaquely, so its pixels
+    /// replace what is there (nothing below it can show).
+    func draw(_ plan: FramePlan, on surface: Surface, within regions: [PixelBox], opaqueBase: Bool) {
+        for i in plan.items.indices {
+            let box = plan.boxes[i]
+            for region in regions where box.intersects(region) {
+                if i == 0, opaqueBase, case .quad(let q) = plan.items[0], replace(q, on: surface, box: box.intersection(region)) {
+                    continue
+                }
+                draw(plan.items[i], on: surface, box: box.intersection(region))
+            }
+        }
+    }
+
+    /// An opaque colour store copied one to one: its rows replace the
+    /// frame's (what over would give, without reading the frame). False
+    /// when the quad is not such a copy.
+    private func replace(_ q: TexturedQuad, on surface: Surface, box: PixelBox) -> Bool {
+        let store = q.store.store
+        let fetch = TexelFetch(store: store, toStore: q.toStore, color: Pixel.premultiplied(q.color, alpha: q.alpha))
+        guard case .exact(let dx, let dy) = fetch.mode, store.format == .argb32, store.isOpaque, fetch.tint == nil,
+              box.minX + dx >= 0, box.maxX + dx <= store.width, box.minY + dy >= 0, box.maxY + dy <= store.height
+        else { return false }
+        for y in box.minY..<box.maxY {
+            let texels = UnsafeRawPointer(store.pixels + (y + dy) * store.stride).assumingMemoryBound(to: UInt32.self)
+            (surface.row(y) + box.minX).update(from: texels + box.minX + dx, count: box.width)
+        }
+        return true
+    }
+
+    /// One item within `box` (inside its own box and the surface).
+    func draw(_ item: PlanItem, on surface: Surface, box: PixelBox) {
+        switch item {
+        case .fill(let f): fill(f, on: surface, box: box)
+        case .quad(let q): composite(q, on: surface, box: box)
+        case .group(let g): composite(g, on: surface, box: box)
+        }
+    }
+
+    /// A solid colour through its shape, hole and clips.
+    private func fill(_ f: SolidFill, on surface: Surface, box: PixelBox) {
+        if let gradient = f.gradient { return fill(f, gradient, on: surface, box: box) }
+        let color = Pixel.premultiplied(f.color, alpha: f.alpha)
+        guard color >> 24 > 0 else { return }
+        let region = f.region
+        let opaque = color >> 24 == 255 && f.blend == .over
+        let vector = Split(repeating: color)
+        for y in box.minY..<box.maxY {
+            let row = surface.row(y)
+            region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
+                if full {
+                    if opaque {
+                        (row + from).update(repeating: color, count: to - from)
+                    } else if f.blend == .over {
+                        Blending.over(constant: vector, color, row + from, count: to - from)
+                    } else {
+                        for x in from..<to { row[x] = Pixel.adding(color, row[x]) }
+                    }
+                    return
+                }
+                var x = from
+                while x < to {
+                    let n = min(Self.runLength, to - x)
+                    region.coverage(y: y, from: x, count: n, into: cover)
+                    for i in 0..<n where cover[i] > 0 {
+                        let c = Pixel.scaled(color, UInt32(cover[i]))
+                        row[x + i] = f.blend == .over ? Pixel.over(c, row[x + i]) : Pixel.adding(c, row[x + i])
+                    }
+                    x += n
+                }
+            }
+        }
+    }
+
+    /// A gradient through the fill's shape: each run's colours from the
+    /// gradient's table, then coverage on partial runs, then blended.
+    private func fill(_ f: SolidFill, _ gradient: GradientPaint, on surface: Surface, box: PixelBox) {
+        let table = gradientTable(gradient, alpha: f.alpha)
+        let region = f.region
+        table.withUnsafeBufferPointer { colors in
+            for y in box.minY..<box.maxY {
+                let row = surface.row(y)
+                region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
+                    var x = from
+                    while x < to {
+                        let n = min(Self.runLength, to - x)
+                        gradient.indices(y: y, from: x, count: n, into: indices)
+                        for i in 0..<n { run[i] = colors[Int(indices[i])] }
+                        if !full { applyCoverage(region, y: y, from: x, count: n) }
+                        switch f.blend {
+                        case .over: Blending.over(run, row + x, count: n)
+                        case .add: Blending.add(run, row + x, count: n)
+                        }
+                        x += n
+                    }
+                }
+            }
+        }
+    }
+
+    /// The colour table of a gradient at an alpha, kept for the next frames.
+    private func gradientTable(_ g: GradientPaint, alpha: Double) -> [UInt32] {
+        let key = GradientKey(offsets: g.offsets, colors: g.colors, alpha: alpha)
+        if let table = gradientTables[key] { return table }
+        if gradientTables.count >= 256 { gradientTables.removeAll(keepingCapacity: true) }
+        let table = g.table(alpha: alpha)
+        gradientTables[key] = table
+        return table
+    }
+
+    struct GradientKey: Hashable {
+        var offsets: [Double]
+        var colors: [Color]
+        var alpha: Double
+    }
+
+    /// A coverage 0...1 as 0...255.
+    @inline(__always)
+    static func byte(_ c: Double) -> UInt32 {
+        c >= 1 ? 255 : c <= 0 ? 0 : UInt32(c * 255 + 0.5)
+    }
+}
+
+/// Blending a run of source pixels (or one colour) onto a row.
+enum Blending {
+    /// `color` over `count` pixels (its Split form given too).
+    static func over(constant vector: Split, _ color: UInt32, _ dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        let raw = UnsafeMutableRawPointer(dst)
+        var i = 0
+        while i &+ 4 <= count {
+            let d = Split(raw.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self))
+            raw.storeBytes(of: vector.over(d).pixels, toByteOffset: i &* 4, as: Pixels4.self)
+            i &+= 4
+        }
+        while i < count {
+            dst[i] = Pixel.over(color, dst[i])
+            i &+= 1
+        }
+    }
+
+    /// `src` over `dst`, `count` pixels.
+    static func over(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
+        var i = 0
+        while i &+ 4 <= count {
+            let p = s.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)
+            // Runs of transparent source (a store's empty parts) leave the row alone.
+            if p != .zero {
+                let q = Split(p).over(Split(d.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)))
+                d.storeBytes(of: q.pixels, toByteOffset: i &* 4, as: Pixels4.self)
+            }
+            i &+= 4
+        }
+        while i < count {
+            let p = src[i]
+            if p != 0 { dst[i] = Pixel.over(p, dst[i]) }
+            i &+= 1
+        }
+    }
+
+    /// `src` added to `dst`, saturating, `count` pixels.
+    static func add(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
+        var i = 0
+        while i &+ 4 <= count {
+            let p = s.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)
+            if p != .zero {
+                let q = Split(p).adding(Split(d.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)))
+                d.storeBytes(of: q.pixels, toByteOffset: i &* 4, as: Pixels4.self)
+            }
+            i &+= 4
+        }
+        while i < count {
+            if src[i] != 0 { dst[i] = Pixel.adding(src[i], dst[i]) }
+            i &+= 1
+        }
+    }
+
+    /// Each source pixel times its coverage byte (0...255), in place.
+    static func scale(_ src: UnsafeMutablePointer<UInt32>, by cover: UnsafePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let k = UInt32(cover[i])
+            if k != 255 { src[i] = Pixel.scaled(src[i], k) }
+        }
+    }
+}

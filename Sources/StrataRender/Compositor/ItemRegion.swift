@@ -1,0 +1,295 @@
+/// Where on a row an item draws and how much of each pixel: its hull
+/// (pixel centres), the soft shapes that multiply its coverage (its own
+/// shape, its anti-aliased sides, the clips of its ancestors), the hard cuts
+/// of a split plane, and the hole of a border.
+///
+/// Built once per item as flat arrays of plain values, so the per-row and
+/// per-pixel work touches no reference counts.
+struct ItemRegion: Hashable, Sendable {
+    /// A line with what its area coverage needs, worked out once.
+    struct Line: Hashable, Sendable {
+        var a, b, c: Double
+        /// max(|a|, |b|), min(|a|, |b|), their half sum (the reach) and half difference.
+        var u, v, reach, linear: Double
+        /// 1 / u, and 1 / (2 u v) (0 when v is: then the pixel's corners never cross alone).
+        var inverseU, inverseCorner: Double
+
+        init(_ e: EdgeLine) {
+            a = e.a; b = e.b; c = e.c
+            u = max(abs(a), abs(b)); v = min(abs(a), abs(b))
+            reach = (u + v) / 2; linear = (u - v) / 2
+            inverseU = u > 0 ? 1 / u : 0
+            inverseCorner = u * v > 0 ? 1 / (2 * u * v) : 0
+        }
+
+        /// The area formula on four pixels, without branches: linear across
+        /// the middle, quadratic where one corner of the pixel crosses.
+        @inline(__always)
+        func area(_ d: SIMD4<Double>) -> SIMD4<Double> {
+            let ad = d.replacing(with: -d, where: d .< 0)
+            let lin = 0.5 + d * inverseU
+            let t = lanesMax(reach - ad, SIMD4(repeating: 0))
+            let corner = t * t * inverseCorner
+            let quad = (1 - corner).replacing(with: corner, where: d .<= 0)
+            let r = quad.replacing(with: lin, where: ad .<= linear)
+            return unitClamped(r)
+        }
+
+        /// `EdgeLine.area(atDistance:)` on the precomputed terms.
+        @inline(__always)
+        func area(_ d: Double) -> Double {
+            if d >= reach { return 1 }
+            if d <= -reach { return 0 }
+            if abs(d) <= linear { return 0.5 + d / u }
+            let t = reach - abs(d)
+            let corner = t * t / (2 * u * v)
+            return d > 0 ? 1 - corner : corner
+        }
+    }
+
+    /// A soft shape as ranges of `lines`.
+    struct Shape: Hashable, Sendable {
+        var sides: Range<Int>
+        /// Four sides, opposite ones parallel (a rectangle under an affine
+        /// map): the area between two opposite sides is a0 + a2 - 1, not
+        /// their product (which overstates shapes thinner than a pixel).
+        var paired: Bool
+        var core0: Range<Int>, core1: Range<Int>, core2: Range<Int>
+        var cores: Int
+        /// Index into `roundings`, or -1.
+        var rounding: Int
+    }
+
+    private var lines: [Line] = []
+    private var hullCount = 0
+    private var shapes: [Shape] = []
+    private var hole: Shape?
+    private var roundings: [SoftShape.Rounding] = []
+
+    init(hull: [EdgeLine] = [], own: SoftShape? = nil, hole: SoftShape? = nil, clip: ClipStack) {
+        for e in hull + clip.cuts { lines.append(Line(e)) }
+        hullCount = lines.count
+        if let own { shapes.append(add(own)) }
+        for s in clip.shapes { shapes.append(add(s)) }
+        if let hole { self.hole = add(hole) }
+    }
+
+    private mutating func add(_ s: SoftShape) -> Shape {
+        func range(_ list: [EdgeLine]) -> Range<Int> {
+            let start = lines.count
+            for e in list { lines.append(Line(e)) }
+            return start..<lines.count
+        }
+        let sides = range(s.sides)
+        let core0 = s.cores.count > 0 ? range(s.cores[0]) : 0..<0
+        let core1 = s.cores.count > 1 ? range(s.cores[1]) : 0..<0
+        let core2 = s.cores.count > 2 ? range(s.cores[2]) : 0..<0
+        var rounding = -1
+        if let r = s.rounding {
+            rounding = roundings.count
+            roundings.append(r)
+        }
+        let paired = s.sides.count == 4 && Self.parallel(s.sides[0], s.sides[2]) && Self.parallel(s.sides[1], s.sides[3])
+        return Shape(sides: sides, paired: paired, core0: core0, core1: core1, core2: core2, cores: min(s.cores.count, 3),
+                     rounding: rounding)
+    }
+
+    private static func parallel(_ p: EdgeLine, _ q: EdgeLine) -> Bool {
+        abs(p.a + q.a) < 1e-9 && abs(p.b + q.b) < 1e-9
+    }
+
+    /// Whether every pixel the runs call full is wholly covered, with nothing to work out per pixel.
+    var isSimple: Bool { shapes.isEmpty && hole == nil }
+
+    /// Every rounding is affine, circular, with all corners rounded: coverage goes four pixels at a time.
+    private var vectorizable: Bool {
+        roundings.allSatisfy { $0.pixelsPerUnit != nil && $0.toShape.isAffine && $0.shape.corners == .all
+            && $0.outline == nil }
+    }
+
+    // MARK: per pixel
+
+    /// The coverage (0...255) of pixels [from, from + count) of row y (hull
+    /// and cuts already passed). `out` has room for `count` rounded up to
+    /// four: every pixel goes through the same four-wide arithmetic, so its
+    /// value does not depend on where the run starts.
+    func coverage(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        guard vectorizable else { return coverageOneByOne(y: y, from: from, count: count, into: out) }
+        let cy = Double(y) + 0.5
+        let lanes = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
+        lines.withUnsafeBufferPointer { lines in
+            roundings.withUnsafeBufferPointer { roundings in
+                shapes.withUnsafeBufferPointer { shapes in
+                    for i in stride(from: 0, to: count, by: 4) {
+                        let x = lanes + Double(from + i)
+                        var c = SIMD4<Double>(repeating: 1)
+                        for s in shapes { c *= Self.coverage(s, x, cy, lines, roundings) }
+                        if let hole { c *= 1 - Self.coverage(hole, x, cy, lines, roundings) }
+                        let bytes = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int64>(truncatingIfNeeded:
+                            unsafeBitCast(c * 255 + 6_755_399_441_055_744.0, to: SIMD4<UInt64>.self)))
+                        for k in 0..<4 { out[i + k] = UInt8(truncatingIfNeeded: bytes[k]) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Four pixels' coverage by one shape: its sides' areas multiplied, and near a rounded corner the arc.
+    @inline(__always)
+    private static func coverage(_ s: Shape, _ x: SIMD4<Double>, _ y: Double, _ lines: UnsafeBufferPointer<Line>,
+                                 _ roundings: UnsafeBufferPointer<SoftShape.Rounding>) -> SIMD4<Double> {
+        var c = SIMD4<Double>(repeating: 1)
+        if s.paired {
+            let k = s.sides.lowerBound
+            @inline(__always) func area(_ i: Int) -> SIMD4<Double> {
+                let l = lines[k + i]
+                return l.area(l.a * x + (l.b * y + l.c))
+            }
+            c = lanesMax(area(0) + area(2) - 1, SIMD4(repeating: 0)) * lanesMax(area(1) + area(3) - 1, SIMD4(repeating: 0))
+        } else {
+            for k in s.sides {
+                let l = lines[k]
+                c *= l.area(l.a * x + (l.b * y + l.c))
+            }
+        }
+        guard s.rounding >= 0 else { return c }
+        let r = roundings[s.rounding], m = r.toShape, rect = r.shape.rect, radius = r.shape.radius
+        let px = m.a11 * x + (m.a21 * y + m.a31), py = m.a12 * x + (m.a22 * y + m.a32)
+        let left = px .< rect.minX + radius, right = px .> rect.maxX - radius
+        let top = py .< rect.minY + radius, bottom = py .> rect.maxY - radius
+        let zone = (left .| right) .& (top .| bottom)
+        guard any(zone) else { return c }
+        let cx = SIMD4(repeating: rect.maxX - radius).replacing(with: rect.minX + radius, where: left)
+        let cy = SIMD4(repeating: rect.maxY - radius).replacing(with: rect.minY + radius, where: top)
+        let dx = px - cx, dy = py - cy
+        let outside = (dx * dx + dy * dy).squareRoot() - radius
+        let arc = unitClamped(0.5 - outside * r.pixelsPerUnit!)
+        return lanesMin(c, SIMD4(repeating: 1).replacing(with: arc, where: zone))
+    }
+
+    /// The same, one pixel at a time, for items with a projective clip or
+    /// some corners square.
+    private func coverageOneByOne(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let cy = Double(y) + 0.5
+        lines.withUnsafeBufferPointer { lines in
+            roundings.withUnsafeBufferPointer { roundings in
+                shapes.withUnsafeBufferPointer { shapes in
+                    for i in 0..<count {
+                        let cx = Double(from + i) + 0.5
+                        var c = 1.0
+                        for s in shapes {
+                            c *= Self.coverage(s, cx, cy, lines, roundings)
+                            if c <= 0 { break }
+                        }
+                        if c > 0, let hole { c *= 1 - Self.coverage(hole, cx, cy, lines, roundings) }
+                        out[i] = UInt8(Compositor.byte(c))
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func coverage(_ s: Shape, _ x: Double, _ y: Double, _ lines: UnsafeBufferPointer<Line>,
+                                 _ roundings: UnsafeBufferPointer<SoftShape.Rounding>) -> Double {
+        var c = 1.0
+        if s.paired {
+            let k = s.sides.lowerBound
+            @inline(__always) func area(_ i: Int) -> Double {
+                let l = lines[k + i]
+                return l.area(l.a * x + l.b * y + l.c)
+            }
+            c = max(area(0) + area(2) - 1, 0) * max(area(1) + area(3) - 1, 0)
+        } else {
+            for k in s.sides {
+                let l = lines[k]
+                c *= l.area(l.a * x + l.b * y + l.c)
+                if c <= 0 { return 0 }
+            }
+        }
+        if s.rounding >= 0 { c = min(c, roundings[s.rounding].arcCoverage(x, y)) }
+        return c
+    }
+
+    // MARK: per row
+
+    /// Calls `run(from, to, full)` for the runs of row `y` within
+    /// [minX, maxX) the item may touch, left to right; `full` runs are
+    /// wholly covered. The runs depend on the row only, never on which part
+    /// of it is asked for, so a pixel's value is the same whatever region is
+    /// drawn.
+    @inline(__always)
+    func runs(y: Int, minX: Int, maxX: Int, _ run: (Int, Int, Bool) -> Void) {
+        let cy = Double(y) + 0.5
+        var outer = (-Double.infinity, Double.infinity)
+        var full = outer
+        var holeOuter = outer, holeFull = outer
+        lines.withUnsafeBufferPointer { lines in
+            for k in 0..<hullCount { Self.bound(lines[k], y: cy, threshold: 0, hard: true, &outer) }
+            full = outer
+            for s in shapes { Self.soft(s, y: cy, lines, outer: &outer, full: &full) }
+            if let hole { Self.soft(hole, y: cy, lines, outer: &holeOuter, full: &holeFull) }
+        }
+        full = (max(full.0, outer.0), min(full.1, outer.1))
+        let (start, end) = RowSolver.range(outer.0, outer.1, minX: minX, maxX: maxX)
+        guard start < end else { return }
+        var (fullStart, fullEnd) = RowSolver.range(full.0, full.1, minX: start, maxX: end)
+        if fullStart >= fullEnd { fullStart = end; fullEnd = end }
+        guard hole != nil else {
+            if start < fullStart { run(start, fullStart, false) }
+            if fullStart < fullEnd { run(fullStart, fullEnd, true) }
+            if fullEnd < end { run(fullEnd, end, false) }
+            return
+        }
+        // The hole's outer range is partial, its full range left out.
+        holeFull = (max(holeFull.0, holeOuter.0), min(holeFull.1, holeOuter.1))
+        var (holeStart, holeEnd) = RowSolver.range(holeOuter.0, holeOuter.1, minX: start, maxX: end)
+        if holeStart >= holeEnd { holeStart = end; holeEnd = end }
+        var (skipStart, skipEnd) = RowSolver.range(holeFull.0, holeFull.1, minX: holeStart, maxX: holeEnd)
+        if skipStart >= skipEnd { skipStart = holeEnd; skipEnd = holeEnd }
+        // Left of the hole, the hole's own band, (the skipped middle), its far band, right of it.
+        Self.split(start, holeStart, fullStart, fullEnd, run)
+        if holeStart < skipStart { run(holeStart, skipStart, false) }
+        if skipEnd < holeEnd { run(skipEnd, holeEnd, false) }
+        Self.split(holeEnd, end, fullStart, fullEnd, run)
+    }
+
+    /// [a, b) cut into partial and full runs by the full range.
+    @inline(__always)
+    private static func split(_ a: Int, _ b: Int, _ fullStart: Int, _ fullEnd: Int, _ run: (Int, Int, Bool) -> Void) {
+        guard a < b else { return }
+        let f0 = min(max(fullStart, a), b), f1 = min(max(fullEnd, f0), b)
+        if a < f0 { run(a, f0, false) }
+        if f0 < f1 { run(f0, f1, true) }
+        if f1 < b { run(f1, b, false) }
+    }
+
+    /// Pixel indices i whose centre (i + 0.5, y) is at least `threshold` inside `line`.
+    @inline(__always)
+    private static func bound(_ line: Line, y: Double, threshold: Double, hard: Bool, _ range: inout (Double, Double)) {
+        RowSolver.bounds(EdgeLine(a: line.a, b: line.b, c: line.c), y: y, threshold: threshold,
+                         lo: &range.0, hi: &range.1, hard: hard)
+    }
+
+    /// The outer and full ranges of a soft shape on row y.
+    @inline(__always)
+    private static func soft(_ s: Shape, y: Double, _ lines: UnsafeBufferPointer<Line>,
+                             outer: inout (Double, Double), full: inout (Double, Double)) {
+        for k in s.sides { bound(lines[k], y: y, threshold: -lines[k].reach - 1e-9, hard: false, &outer) }
+        // Full coverage: inside one core at least (the union of overlapping
+        // intervals is an interval; of disjoint ones the wider is kept).
+        var best: (Double, Double)?
+        for which in 0..<s.cores {
+            let core = which == 0 ? s.core0 : which == 1 ? s.core1 : s.core2
+            var r = (-Double.infinity, Double.infinity)
+            for k in core { bound(lines[k], y: y, threshold: lines[k].reach + 1e-9, hard: false, &r) }
+            guard r.0 <= r.1 else { continue }
+            if let b = best {
+                best = r.0 <= b.1 && r.1 >= b.0 ? (min(b.0, r.0), max(b.1, r.1)) : (r.1 - r.0 > b.1 - b.0 ? r : b)
+            } else {
+                best = r
+            }
+        }
+        if let best { full = (max(full.0, best.0), min(full.1, best.1)) } else { full = (.infinity, -.infinity) }
+    }
+}

@@ -1,0 +1,55 @@
+import StrataModel
+
+extension FramePlanner {
+    /// Pixels a store may have at most: four surfaces, at least 4 Mpx.
+    func storeBudget(_ context: Context) -> Int { max(4 * context.surface.area, 1 << 22) }
+
+    /// A quad of `content` (which paints within `extent` of the layer's
+    /// space), its store found or made; nil when nothing of it can show.
+    func storeQuad(_ content: StoreContent, extent: Rect, map: Homography, moving: Bool, in context: Context,
+                   for node: RenderNode) throws(RenderError) -> TexturedQuad? {
+        try storeQuad(extent: extent, map: map, moving: moving, in: context, for: node, content: { _ in content })
+    }
+
+    /// Like `storeQuad(_:...)` for content whose key depends on the raster
+    /// map (media pixels are made for the store's scale).
+    func storeQuad(extent: Rect, map: Homography, moving: Bool, in context: Context, for node: RenderNode,
+                   content: (RasterMap) -> StoreContent) throws(RenderError) -> TexturedQuad? {
+        guard let space = RasterSpace(extent: extent, map: map, moving: moving, clipBox: context.clipBox,
+                                      budget: storeBudget(context)) else { return nil }
+        let key = StoreKey(content: content(space.raster), raster: space.raster, width: space.width, height: space.height)
+        let store = try self.store(for: key, node: node)
+        return TexturedQuad(store: StoreRef(store: store), toStore: space.toStore, alpha: 1, hull: space.hull,
+                            edges: nil, clip: context.clip, box: space.box)
+    }
+
+    /// The store for `key`: from the cache, or rasterized now.
+    func store(for key: StoreKey, node: RenderNode) throws(RenderError) -> BackingStore {
+        switch cache.store(for: key, make: { rasterizer.rasterize(key) }) {
+        case .success(let store): return store
+        case .failure(let failure): throw RenderError(node, failure.message)
+        }
+    }
+
+    /// A shadowPath's shadow: the path filled and blurred once into a
+    /// coverage store, tinted with the shadow's colour and offset.
+    func shadowPathQuad(_ node: RenderNode, _ path: ShapePath, sigma radius: Double, color: Color,
+                        map: Homography, in context: Context) throws(RenderError) -> TexturedQuad? {
+        guard let shadow = node.shadow else { return nil }
+        let b = path.controlBounds
+        // Offset in the layer's space, then the blur's reach around the shape.
+        let shifted = Homography.translation(shadow.offset.width, shadow.offset.height).then(map)
+        let moving = context.moving || node.animatesGeometry
+        let reach = 3 * radius + 2
+        let extent = Rect(b.minX - reach, b.minY - reach, b.width + 2 * reach, b.height + 2 * reach)
+        guard let space = RasterSpace(extent: extent, map: shifted, moving: moving, clipBox: context.clipBox,
+                                      budget: storeBudget(context)) else { return nil }
+        // The blur in store pixels: the shadow radius times the raster map's scale.
+        let scale = (abs(space.raster.xx * space.raster.yy - space.raster.xy * space.raster.yx)).squareRoot()
+        let key = StoreKey(content: .shadowShape(path, sigma: radius * scale), raster: space.raster,
+                           width: space.width, height: space.height)
+        let store = try self.store(for: key, node: node)
+        return TexturedQuad(store: StoreRef(store: store), toStore: space.toStore, color: color, alpha: 1,
+                            hull: space.hull, edges: nil, clip: context.clip, box: space.box)
+    }
+}
