@@ -35,7 +35,8 @@ INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 FONTS := scenes/fonts/DejaVuSans.ttf scenes/fonts/LICENSE
 
-.PHONY: deps deps-python build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench docs man completions install uninstall clean
+.PHONY: deps deps-python build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench docs man completions install uninstall clean \
+        fuzz fuzz-build sanitize
 
 # Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
 deps:
@@ -119,6 +120,41 @@ completions: build
 	$(BIN_RELEASE) completion bash > $(COMPLETIONS)/strata.bash
 	$(BIN_RELEASE) completion zsh > $(COMPLETIONS)/_strata
 	$(BIN_RELEASE) completion fish > $(COMPLETIONS)/strata.fish
+
+# libFuzzer over each target of Fuzz/ for FUZZ_SECONDS seconds (docs/fuzzing.md).
+# Built with -sanitize=fuzzer,address in its own build folder (.build/fuzz),
+# so the normal build is untouched. Seeds come from scenes/ (scripts/fuzz-corpus.py);
+# what libFuzzer learns stays in .build/fuzz/corpus/, crashes go to .build/fuzz/crashes/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= scene path values image frame
+FUZZ_DIR := .build/fuzz
+FUZZ_BUILD := STRATA_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_DIR) \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xswiftc -enable-testing
+# Per input: 10 s and 2 GiB at most (a slower or bigger input is a finding); no leak
+# checks (caches that live as long as the process: fonts, decoded images).
+FUZZ_FLAGS := -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -detect_leaks=0 -print_final_stats=1
+
+fuzz-build: deps
+	@for t in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$t || exit 1; done
+
+fuzz: fuzz-build
+	python3 scripts/fuzz-corpus.py $(FUZZ_DIR)/seeds
+	@mkdir -p $(FUZZ_DIR)/crashes
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$t; \
+	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DIR)/release/fuzz-$$t $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t \
+	    > $(FUZZ_DIR)/$$t.log 2>&1 \
+	    || { tail -n 60 $(FUZZ_DIR)/$$t.log; echo "fuzz-$$t found a problem: $(FUZZ_DIR)/crashes/$$t-*"; exit 1; }; \
+	  grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)" $(FUZZ_DIR)/$$t.log | tr '\n' ' '; echo; \
+	done
+
+# ASan and TSan debug builds (.build/sanitize-NAME) render every scene's golden
+# frames at -j 2 and run the CLI tests (scripts/sanitize.sh; SANITIZERS=address
+# for one). Two full builds: about 30 min on 2 cores, so not part of make test.
+sanitize: deps
+	SWIFT=$(SWIFT) scripts/sanitize.sh
 
 install: man completions
 	install -d $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_FONTS) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)

@@ -2,6 +2,11 @@
 // Strata: a declarative Core Animation scene compiler (YAML -> MP4 / PNG).
 // Stages are modules with one-way dependencies; see docs/architecture.md.
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 let package = Package(
     name: "Strata",
@@ -92,3 +97,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (libFuzzer), only when `make fuzz` asks for them (STRATA_FUZZ=1,
+// built with -sanitize=fuzzer,address in .build/fuzz): the normal build never
+// sees them. One executable per target; what each one feeds is in Fuzz/StrataFuzz.
+if getenv("STRATA_FUZZ") != nil {
+    package.targets.append(.target(name: "CFuzzer", path: "Fuzz/CFuzzer"))
+    package.targets.append(.target(name: "StrataFuzz", dependencies: [
+        "CFuzzer", "StrataCompiler", "StrataParse", "StrataImage", "StrataRender", "StrataModel",
+    ], path: "Fuzz/StrataFuzz"))
+    for name in ["scene", "path", "values", "image", "frame"] {
+        package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["StrataFuzz"],
+                                                 path: "Fuzz/Targets/\(name)"))
+    }
+}

@@ -171,6 +171,7 @@ extension CheckCommand {
         let relative = GoldenLayout.relativeName(ofScene: scene.file, variant: variant) + "/timeline.png"
         var render = RenderCommand(scenePath: scene.file, output: artifacts + "/" + relative)
         render.jobs = jobs
+        render.memoryLimit = memoryLimit
         render.quiet = true
         try render.renderContactSheet(scene, Self.timelineSheet, to: artifacts + "/" + relative, label: "timeline",
                                       console: console)
@@ -204,7 +205,8 @@ extension CheckCommand {
         let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file, variant: variant),
                                          quiet: quiet, console: console)
         defer { progress.finish() }
-        try FramePipeline(scene: compiled, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress) {
+        try FramePipeline(scene: compiled, jobs: jobs, memoryLimit: memoryLimit).run(times: frames.map(scene.time(ofFrame:)),
+                                                                                  progress: progress) {
             result[$0] = $1
         }
         return result.map { $0! }

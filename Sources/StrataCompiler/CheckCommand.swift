@@ -39,6 +39,8 @@ public struct CheckCommand: StrataCommand {
     public var load = SceneLoadOptions()
     /// Render threads, in `RenderCommand.jobRange`.
     public var jobs = RenderCommand.defaultJobs
+    /// `--memory-limit`: bytes the frames being drawn may hold together, in `Limits.frameMemoryRange`.
+    public var memoryLimit = Limits.frameMemory
     public var quiet = false
     /// `CI=true` never writes goldens.
     public var isCI = ProcessInfo.processInfo.environment["CI"].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false

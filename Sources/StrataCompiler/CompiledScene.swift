@@ -1,3 +1,4 @@
+import Foundation
 import StrataModel
 import StrataParse
 import StrataRender
@@ -14,6 +15,9 @@ public struct CompiledScene: Sendable {
     public let timeline: CompiledTimeline
     /// The layers compiled for sampling: what every frame samples.
     public let layers: CompiledLayers
+    /// Bytes the frames drawn at once may hold together (`--memory-limit`):
+    /// each frame's estimate is checked against it before the frame is drawn.
+    public var memory = MemoryBudget(limit: Limits.frameMemory)
 
     /// Compiles the timeline and the layers of a scene that `SceneOverrides.apply` has laid out.
     public init(laidOut: Scene) {
@@ -50,8 +54,10 @@ public struct CompiledScene: Sendable {
     /// its storage when it has the frame's size). A render error becomes a
     /// diagnostic located at the failing layer.
     public func render(at time: Double, with renderer: FrameRenderer, into pixmap: inout Pixmap) throws(DiagnosticList) {
+        let tree = renderTree(at: time)
+        let need = try memoryNeed(of: tree, at: time)
         do {
-            try renderer.render(renderTree(at: time), into: &pixmap)
+            try memory.holding(need) { () throws(RenderError) in try renderer.render(tree, into: &pixmap) }
         } catch {
             throw located(error)
         }
@@ -61,17 +67,45 @@ public struct CompiledScene: Sendable {
     /// again only where it differs from the renderer's last frame (the
     /// bytes of a frame drawn from scratch either way).
     public func render(at time: Double, with renderer: FrameRenderer) throws(DiagnosticList) -> Pixmap {
+        let tree = renderTree(at: time)
+        let need = try memoryNeed(of: tree, at: time)
         do {
-            return try renderer.render(renderTree(at: time))
+            return try memory.holding(need) { () throws(RenderError) in try renderer.render(tree) }
         } catch {
             throw located(error)
         }
+    }
+
+    /// The bytes the frame `tree` (at `time` seconds) holds while it is drawn
+    /// (`FrameMemory.estimate`); more than the limit is an error at the layer
+    /// where the total passes it, before anything is drawn.
+    private func memoryNeed(of tree: RenderTree, at time: Double) throws(DiagnosticList) -> Double {
+        let limit = memory.limit
+        let need = FrameMemory.estimate(tree, limit: Double(limit))
+        guard need.bytes <= Double(limit) else {
+            throw DiagnosticList([Diagnostic(laidOut.location(ofLayer: need.layerPath),
+                "the frame at \(Self.seconds(time)) needs about \(Self.bytes(need.bytes)) to draw at once (its offscreen "
+                + "bitmaps for group opacity, masks, shadows and 3D planes; from here on the total passes the limit), "
+                + "more than the limit of \(Self.bytes(Double(limit))); give --memory-limit to raise it, "
+                + "or use fewer or smaller such layers")])
+        }
+        return need.bytes
     }
 
     /// A render error at the failing layer's place in the scene file.
     private func located(_ error: RenderError) -> DiagnosticList {
         DiagnosticList([Diagnostic(error.location ?? laidOut.location(ofLayer: error.layerPath), error.message)])
     }
+
+    /// `1.5 GiB`, `300 MiB`: a byte count for messages.
+    public static func bytes(_ n: Double) -> String {
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+        var v = n, i = 0
+        while v >= 1024, i < units.count - 1 { v /= 1024; i += 1 }
+        return i == 0 ? "\(Int(v)) bytes" : (v < 10 ? String(format: "%.1f", v) : String(Int(v.rounded()))) + " " + units[i]
+    }
+
+    private static func seconds(_ t: Double) -> String { String(format: "%.3fs", t) }
 
     /// What `strata inspect` prints at `time` seconds.
     public func inspect(at time: Double) -> JSON {

@@ -40,10 +40,13 @@ public struct ContactSheet: Sendable, Equatable {
         case .every(let seconds, _):
             let step = seconds * fps
             guard step.isFinite, step > 0 else { throw CompileError("--every must be a time > 0") }
-            let count = Int(Double(range.upperBound - range.lowerBound) / step) + 1
-            guard count <= Self.maxTiles else {
-                throw CompileError("--every \(seconds)s gives \(count) tiles; a contact sheet has at most \(Self.maxTiles)")
+            // Counted in a Double first: a tiny step gives more tiles than an Int holds.
+            let tiles = (Double(range.upperBound - range.lowerBound) / step).rounded(.down) + 1
+            guard tiles <= Double(Self.maxTiles) else {
+                let shown = tiles < 1e15 ? String(Int(tiles)) : String(tiles)
+                throw CompileError("--every \(seconds)s gives \(shown) tiles; a contact sheet has at most \(Self.maxTiles)")
             }
+            let count = Int(tiles)
             var frames: [Int] = []
             for k in 0..<count {
                 let frame = range.lowerBound + Int((Double(k) * step).rounded())

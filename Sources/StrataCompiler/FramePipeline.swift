@@ -9,6 +9,8 @@ struct FramePipeline {
     var scene: CompiledScene
     /// Render threads; defaults to the number of cores.
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Bytes the frames drawn at once may hold together (`MemoryBudget`).
+    var memoryLimit = Limits.frameMemory
 
     /// Renders the scene at each time (seconds) and calls `consume` in order.
     /// A render error becomes a diagnostic located at the failing layer
@@ -40,7 +42,7 @@ struct FramePipeline {
         consume: (_ position: Int, _ product: Product) throws -> Void
     ) throws {
         // The scene compiled once, before any frame: frames stay pure functions of (scene, t).
-        let compiled = scene
+        let compiled = { var c = scene; c.memory = MemoryBudget(limit: memoryLimit); return c }()
         let scheduler = FrameScheduler<Product>(frames: Array(times.indices), workers: jobs, makeEmpty: makeEmpty)
         // One set of backing stores for all threads: a layer is rasterized once per render.
         let stores = BackingStoreCache(byteLimit: Self.storeBytes(scene.laidOut))

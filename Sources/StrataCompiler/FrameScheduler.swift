@@ -98,9 +98,13 @@ final class FrameScheduler<Product: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while results[position] == nil {
-            // A failed frame before this one stops dispatch; report the first failure.
-            if stopped, let failure = results.values.first(where: { if case .failure = $0 { true } else { false } }) {
-                return failure
+            // A failure stops dispatch. The frames dispatched before it still
+            // finish and are consumed in order, so the error reported is the
+            // lowest failing frame's, whatever the threads' timing: every
+            // frame before a failed one was dispatched before it.
+            if stopped, position >= nextToDispatch {
+                let failures = results.filter { if case .failure = $0.value { true } else { false } }
+                if let first = failures.min(by: { $0.key < $1.key }) { return first.value }
             }
             condition.wait()
         }

@@ -41,6 +41,13 @@ public struct InspectCommand: StrataCommand {
     }
 
     public func run(_ console: any Console) throws -> ExitStatus {
+        switch instant {
+        case .seconds(let t) where !(t.isFinite && t >= 0 && t <= Limits.maxDuration):
+            throw CompileError("--time must be a time from 0 to \(Int(Limits.maxDuration))s, found \(t)")
+        case .frame(let f) where !(0...Limits.maxFrames).contains(f):
+            throw CompileError("--frame must be a frame number from 0 to \(Limits.maxFrames), found \(f)")
+        default: break
+        }
         let compiled = try CompiledScene.load(file: scenePath, options: load, overrides: overrides,
                                               warn: { console.report([$0]) })
         try compiled.laidOut.check(instant)

@@ -19,6 +19,8 @@ public struct RenderCommand: StrataCommand {
     public var codec: VideoCodec?
     /// Render threads, in `jobRange`.
     public var jobs: Int = Self.defaultJobs
+    /// `--memory-limit`: bytes the frames being drawn may hold together, in `Limits.frameMemoryRange`.
+    public var memoryLimit = Limits.frameMemory
     public var quiet = false
     /// `--all-variants`: one output per canvas variant into the `output` folder.
     public var allVariants = false
@@ -125,6 +127,10 @@ public struct RenderCommand: StrataCommand {
         guard Self.jobRange.contains(jobs) else {
             throw CompileError("render threads must be \(Self.jobRange.lowerBound)...\(Self.jobRange.upperBound), got \(jobs)")
         }
+        guard Limits.frameMemoryRange.contains(memoryLimit) else {
+            throw CompileError("--memory-limit must be \(CompiledScene.bytes(Double(Limits.frameMemoryRange.lowerBound))) to "
+                               + "\(CompiledScene.bytes(Double(Limits.frameMemoryRange.upperBound))), got \(memoryLimit) bytes")
+        }
         do { try video.validate() } catch { throw CompileError("\(error)") }
         if scenePath == SceneLoader.standardInputPath, allVariants {
             throw CompileError("--all-variants names its files after the scene file; give a file, not '-' (standard input)")
@@ -146,7 +152,7 @@ public struct RenderCommand: StrataCommand {
             return WrittenOutput(target: target, scene: scene, frames: tiles, firstTime: nil,
                                  width: nil, height: nil, bytes: SystemFiles.size(path) ?? 0)
         }
-        let pipeline = FramePipeline(scene: compiled, jobs: jobs)
+        let pipeline = FramePipeline(scene: compiled, jobs: jobs, memoryLimit: memoryLimit)
         let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, console: console)
         defer { progress.finish() }
         var bytes = 0
@@ -196,7 +202,9 @@ public struct RenderCommand: StrataCommand {
             case .still, .discard, .stream: break
             default: throw CompileError("--time makes one still; give a .png output (or - or \(Self.discardOutput))")
             }
-            guard time.isFinite, time >= 0 else { throw CompileError("--time must be a finite time >= 0") }
+            guard time.isFinite, time >= 0, time <= Limits.maxDuration else {
+                throw CompileError("--time must be a time from 0 to \(Int(Limits.maxDuration))s, found \(time)")
+            }
             try scene.check(.seconds(time))
             return ([time], [scene.canvas.frameRate.frame(nearest: time)])
         }

@@ -40,10 +40,18 @@ public struct SceneOverrides: Sendable {
             }
             scene.canvas.scale = scale
         }
-        let (w, h) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
-        guard w >= 1, h >= 1, w <= Limits.maxPixelsPerSide, h <= Limits.maxPixelsPerSide, w * h <= Limits.maxPixels else {
-            throw CompileError("output size \(w)x\(h) pixels is outside the limits (1...\(Limits.maxPixelsPerSide) per side, \(Limits.maxPixels) pixels)")
+        // In Doubles first: a size from --size can be any finite number of points.
+        let w = (scene.canvas.size.width * scene.canvas.scale).rounded()
+        let h = (scene.canvas.size.height * scene.canvas.scale).rounded()
+        let side = Double(Limits.maxPixelsPerSide)
+        guard w >= 1, h >= 1, w <= side, h <= side, w * h <= Double(Limits.maxPixels) else {
+            throw CompileError("output size \(Self.format(w))x\(Self.format(h)) pixels is outside the limits (1...\(Limits.maxPixelsPerSide) per side, \(Limits.maxPixels) pixels)")
         }
         return scene.layOut(canvasSize: scene.canvas.size)
+    }
+
+    /// A pixel count as a whole number, or in exponent form when it is too large for one.
+    private static func format(_ v: Double) -> String {
+        abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

@@ -1,4 +1,5 @@
 import CAV
+import StrataImage
 
 /// Small helpers around libav's C conventions (negative error codes, a
 /// process-wide log level). Public for the other modules that use libav (StrataMedia).
@@ -21,6 +22,7 @@ public enum AV {
     /// level) off stderr; real failures come back as thrown errors.
     public static func quietLogs() {
         if av_log_get_level() > AV_LOG_ERROR { av_log_set_level(AV_LOG_ERROR) }
+        LibavLog.install()
     }
 
     /// libav's name for a value, or "unknown".

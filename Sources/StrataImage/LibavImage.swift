@@ -16,16 +16,24 @@ enum LibavImage {
         context.pointee.max_pixels = Int64(ImageDecoder.maxPixels)
         // Report damage instead of concealing it.
         context.pointee.err_recognition = AV_EF_EXPLODE | AV_EF_CRCCHECK | AV_EF_BITSTREAM
+        LibavLog.install()
         guard avcodec_open2(context, codec, nil) >= 0 else { throw ImageError("cannot open the \(format.rawValue) decoder") }
         guard av_new_packet(packet, Int32(bytes.count)) >= 0 else { throw ImageError("out of memory") }
         bytes.withUnsafeBufferPointer { packet.pointee.data.update(from: $0.baseAddress!, count: bytes.count) }
-        var status = avcodec_send_packet(context, packet)
-        if status >= 0 { status = avcodec_receive_frame(context, frame) }
-        if status == strata_averror_eagain() {
-            _ = avcodec_send_packet(context, nil)
-            status = avcodec_receive_frame(context, frame)
+        // libav's own words for what is wrong (kept off stderr) make the message.
+        let (status, logged) = LibavLog.capturing { () -> Int32 in
+            var status = avcodec_send_packet(context, packet)
+            if status >= 0 { status = avcodec_receive_frame(context, frame) }
+            if status == strata_averror_eagain() {
+                _ = avcodec_send_packet(context, nil)
+                status = avcodec_receive_frame(context, frame)
+            }
+            return status
         }
-        guard status >= 0 else { throw ImageError("invalid \(format == .jpeg ? "JPEG" : "WebP"): \(errorText(status))") }
+        guard status >= 0 else {
+            let why = logged.isEmpty ? errorText(status) : logged.prefix(3).joined(separator: "; ")
+            throw ImageError("invalid \(format == .jpeg ? "JPEG" : "WebP"): \(why)")
+        }
         let w = Int(frame.pointee.width), h = Int(frame.pointee.height)
         guard w > 0, h > 0 else { throw ImageError("the image has no pixels") }
         var pixmap = try convert(frame, width: w, height: h)

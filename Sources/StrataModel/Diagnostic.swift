@@ -68,7 +68,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public init(_ location: SourceLocation, _ message: String, severity: Severity = .error,
                 notes: [DiagnosticNote] = [], suggestion: String? = nil) {
         self.location = location
-        self.message = message
+        self.message = Self.oneLine(message)
         self.severity = severity
         self.notes = notes
         self.suggestion = suggestion
@@ -82,6 +82,37 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The first line: `FILE:LINE:COLUMN: error: message`.
     public var headline: String { "\(location): \(severity.rawValue): \(message)" }
+
+    /// User text as a message quotes it: shortened when long, and with line
+    /// breaks and other control characters escaped (`\n`, `\u{1B}`).
+    public static func clip(_ text: String, limit: Int = 40) -> String {
+        let scalars = text.unicodeScalars
+        return escaped(String(String.UnicodeScalarView(scalars.prefix(limit)))) + (scalars.count > limit ? "..." : "")
+    }
+
+    /// A message stays one line whatever text it quotes: control characters
+    /// (a key or a file name can hold any) are escaped where diagnostics are made.
+    static func oneLine(_ message: String) -> String {
+        message.unicodeScalars.contains(where: isControl) ? escaped(message) : message
+    }
+
+    private static func isControl(_ s: Unicode.Scalar) -> Bool {
+        s.properties.generalCategory == .control || s == "\u{2028}" || s == "\u{2029}"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where isControl(scalar): out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 }
 
 /// Another place that explains a diagnostic: where a duplicate was first
@@ -92,7 +123,7 @@ public struct DiagnosticNote: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ location: SourceLocation, _ message: String) {
         self.location = location
-        self.message = message
+        self.message = Diagnostic.oneLine(message)
     }
 
     /// `FILE:LINE:COLUMN: note: message`.

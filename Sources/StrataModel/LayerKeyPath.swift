@@ -34,7 +34,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, let property = LayerProperty.named(first), property.animation.isAddressable,
               let rootKind = property.form.valueKind ?? (property.form == .cells ? .scalar : nil) else {
-            return .failure(KeyPathError(message: "unknown key path '\(text)'",
+            return .failure(KeyPathError(message: "unknown key path '\(Diagnostic.clip(text))'",
                                          candidates: LayerProperty.addressable.map(\.name)))
         }
         var path = LayerKeyPath(property: property, fields: [], transformComponent: nil, axis: nil, text: text)
@@ -46,13 +46,13 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         if rest.isEmpty { return .success(path) }
         if rootKind == .transform {
             guard let c = TransformComponent(rawValue: rest[0]), rest.count <= 2 else {
-                return .failure(KeyPathError(message: "unknown transform key path '\(text)'",
+                return .failure(KeyPathError(message: "unknown transform key path '\(Diagnostic.clip(text))'",
                                              candidates: TransformComponent.allCases.map { "\(first).\($0.rawValue)" }))
             }
             var axis: Axis?
             if rest.count == 2 {
                 guard let a = Axis(rawValue: rest[1]) else {
-                    return .failure(KeyPathError(message: "unknown axis '\(rest[1])' in '\(text)'", candidates: Axis.allCases.map(\.rawValue)))
+                    return .failure(KeyPathError(message: "unknown axis '\(Diagnostic.clip(String(rest[1])))' in '\(Diagnostic.clip(text))'", candidates: Axis.allCases.map(\.rawValue)))
                 }
                 axis = a
             }
@@ -64,7 +64,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         for field in rest {
             let allowed = kind.fieldNames
             guard allowed.contains(field) else {
-                return .failure(KeyPathError(message: "'\(text)' has no field '\(field)'", candidates: allowed))
+                return .failure(KeyPathError(message: "'\(Diagnostic.clip(text))' has no field '\(Diagnostic.clip(String(field)))'", candidates: allowed))
             }
             path.fields.append(field)
             kind = kind.kind(ofField: field)

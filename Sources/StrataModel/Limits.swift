@@ -13,8 +13,47 @@ public enum Limits {
     public static let maxFPS = 240.0
     /// Seconds of scene.
     public static let maxDuration = 3600.0
+    /// The last frame number of the longest scene at the highest rate: the
+    /// command line's `--frame` and `--frames` take no larger number.
+    public static var maxFrames: Int { Int(maxDuration * maxFPS) }
     /// `audio:` tracks (each decodes up to the scene's length, 384 KB a second).
     public static let maxAudioTracks = 16
+
+    // MARK: Memory while drawing
+
+    /// Bytes the frames being drawn may hold at once (each frame and its
+    /// offscreen bitmaps, estimated before it is drawn: `FrameMemory`):
+    /// 4 GiB unless `--memory-limit` says otherwise. A frame larger than it
+    /// is an error; render threads wait while the others hold too much.
+    public static let frameMemory = 4 << 30
+    /// What `--memory-limit` may be set to.
+    public static let frameMemoryRange = (64 << 20)...(1 << 40)
+    /// Layers drawn in their own planes and depth-sorted together in one
+    /// 3D context (a transform layer's sublayers, a preservesDepth
+    /// replicator's copies): each plane is a bitmap of up to twice the
+    /// canvas, and sorting them grows faster than their number.
+    public static let maxDepthPlanes = 1024
+
+    // MARK: Numbers and names in the scene
+
+    /// Magnitude of every number a scene writes (lengths, coordinates,
+    /// factors, rates): far past anything a frame shows (a 16,384-pixel
+    /// canvas), and small enough that products of two of them stay exact
+    /// integers in a Double and far inside an Int.
+    public static let maxMagnitude = 10_000_000.0
+    /// Combining marks (Unicode non-starters) in a row in a text layer's
+    /// string: Unicode's Stream-Safe Text Format (UAX #15) allows 30; a
+    /// longer run is no real text, and shaping it costs time quadratic in its length.
+    public static let maxCombiningMarks = 30
+    /// Characters of a misspelt name that gets a "did you mean" suggestion:
+    /// no name of the format or the command line is longer, and the edit
+    /// distance costs the product of the two lengths.
+    public static let maxSuggestedLength = 64
+    /// Edit-distance table cells one list of names spends on suggestions
+    /// (each candidate costs the product of the two lengths): a scene with
+    /// thousands of unknown names against thousands of params gets
+    /// suggestions for the first ones, and validates in well under a second.
+    public static let maxSuggestionWork = 10_000_000
 
     // MARK: The layer tree
 
@@ -38,7 +77,8 @@ public enum Limits {
     /// Layers drawn after replicator expansion (nested replicators multiply).
     public static let maxReplicatedLayers = 100_000
     /// Particles an emitter may have alive at once: the sum over its cells of
-    /// birthRate x (lifetime + lifetimeRange), with the layer's multipliers.
+    /// birthRate x (lifetime + lifetimeRange), with the layer's multipliers;
+    /// the copies of emitters a replicator makes count together.
     public static let maxParticles = 50_000
     /// Emitter cells nest (a cell's `emitterCells`) at most this deep below the emitter.
     public static let maxCellDepth = 8

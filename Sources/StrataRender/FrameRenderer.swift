@@ -51,8 +51,9 @@ public final class FrameRenderer {
     /// Composites a plan into this renderer's frame buffer and returns it
     /// (premultiplied BGRA). The pixmap shares the buffer: keeping it is
     /// safe (the next frame then draws into a copy), dropping it before the
-    /// next frame saves that copy.
-    public func draw(_ plan: FramePlan) -> Pixmap {
+    /// next frame saves that copy. Throws, at its layer, when a group's
+    /// buffer cannot be allocated: never a blank or partial frame.
+    public func draw(_ plan: FramePlan) throws(RenderError) -> Pixmap {
         if let last, last.plan == plan { return last.frame }
         var frame = Pixmap(width: 0, height: 0)
         var regions = [plan.canvas]
@@ -66,14 +67,14 @@ public final class FrameRenderer {
             frame = Pixmap(width: plan.width, height: plan.height,
                            pixels: [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count })
         }
-        draw(plan, into: &frame, regions: regions)
+        try draw(plan, into: &frame, regions: regions)
         last = (plan, frame)
         return frame
     }
 
     /// Plans and draws a frame.
     public func render(_ tree: RenderTree) throws(RenderError) -> Pixmap {
-        draw(try prepare(tree))
+        try draw(try prepare(tree))
     }
 
     /// Draws `tree` into `pixmap` from scratch (every pixel written), in
@@ -85,11 +86,13 @@ public final class FrameRenderer {
             pixmap = Pixmap(width: plan.width, height: plan.height,
                             pixels: [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count })
         }
-        draw(plan, into: &pixmap, regions: [plan.canvas])
+        try draw(plan, into: &pixmap, regions: [plan.canvas])
     }
 
-    private func draw(_ plan: FramePlan, into frame: inout Pixmap, regions: [PixelBox]) {
+    private func draw(_ plan: FramePlan, into frame: inout Pixmap, regions: [PixelBox]) throws(RenderError) {
         guard plan.width > 0, plan.height > 0 else { return }
+        compositor.failure = nil
+        defer { compositor.failure = nil }
         let opaque = plan.items.first?.coversOpaquely(plan.canvas) ?? false
         frame.pixels.withUnsafeMutableBytes { bytes in
             let surface = Surface(pixels: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: plan.width,
@@ -97,5 +100,6 @@ public final class FrameRenderer {
             if !opaque { for region in regions { surface.fill(region, with: 0) } }
             compositor.draw(plan, on: surface, within: regions, opaqueBase: opaque)
         }
+        if let failure = compositor.failure { throw failure }
     }
 }

@@ -17,5 +17,19 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
         self.init(layerPath: node.path, location: node.location, message: message)
     }
 
+    /// A `width` x `height` bitmap (of `bytesPerPixel`) for the layer at
+    /// `layerPath` that the system would not give.
+    static func unallocated(layerPath: String, location: SourceLocation? = nil, width: Int, height: Int,
+                            bytesPerPixel: Int = 4) -> RenderError {
+        RenderError(layerPath: layerPath, location: location,
+                    message: unallocatedMessage(width: width, height: height, bytesPerPixel: bytesPerPixel))
+    }
+
+    /// What `unallocated` says.
+    static func unallocatedMessage(width: Int, height: Int, bytesPerPixel: Int = 4) -> String {
+        let megabytes = (Double(width) * Double(height) * Double(bytesPerPixel) / 1_048_576).rounded(.up)
+        return "cannot allocate a \(width)x\(height) pixel bitmap (\(Int(megabytes)) MB) to draw this layer"
+    }
+
     public var description: String { "\(layerPath): \(message)" }
 }

@@ -123,9 +123,11 @@ struct EmitterSampler {
             // BirthClock.maxSpan (hours of layer time) the rate is taken as
             // constant at its current value instead.
             let current = ci < presentation.cells.count ? presentation.cells[ci].birthRate : cell.birthRate
+            // Transactions step the rate at their commits: sampled everywhere then.
             let clock = !varies || hi - begin > BirthClock.maxSpan
                 ? BirthClock(begin: begin, rate: !varies ? cell.birthRate * written.birthRate : current * presentation.birthRate)
-                : BirthClock(begin: begin, end: hi) { s in
+                : BirthClock(begin: begin, end: hi,
+                             varying: rateSteps ? [-Double.infinity...Double.infinity] : cellRates.map(\.changingInterval)) { s in
                     let state = emitterState(at: s, animations: cellRates)
                     guard ci < state.cells.count else { return cell.birthRate * state.birthRate }
                     let c = state.cells[ci]
@@ -263,5 +265,22 @@ struct Emitted {
         case .backToFront:
             return indexed.sorted { ($0.element.particle.z, $0.offset) < ($1.element.particle.z, $1.offset) }.map(\.element.particle)
         }
+    }
+}
+
+extension Animation {
+    /// Where the animation's value can change, in the layer's time: its
+    /// active interval (a group's bounds its animations). Before it the
+    /// value is the backwards fill or the model value, after it the forwards
+    /// fill or the model value; a removal by a later transaction is a step
+    /// at `removedAt`, also inside.
+    var changingInterval: ClosedRange<Double> {
+        let start = timing.beginTime, end = timing.endTime
+        var lo = start.isFinite ? start : -Double.infinity
+        var hi = end.isNaN ? Double.infinity : max(end, lo)
+        if let removed = lifetime.removedAt, removed.isFinite {
+            lo = min(lo, removed); hi = max(hi, removed)
+        }
+        return lo...hi
     }
 }

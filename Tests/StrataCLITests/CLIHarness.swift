@@ -27,10 +27,12 @@ enum CLIHarness {
             .deletingLastPathComponent().path
     }
 
+    /// Runs `strata` (or `executable`, a program that runs it) with `args`.
     @discardableResult
-    static func run(_ args: [String], cwd: String? = nil, env: [String: String] = [:], stdin: Data? = nil) throws -> CLIResult {
+    static func run(_ args: [String], cwd: String? = nil, env: [String: String] = [:], stdin: Data? = nil,
+                    executable: String? = nil) throws -> CLIResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = args
         if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         var environment = ProcessInfo.processInfo.environment

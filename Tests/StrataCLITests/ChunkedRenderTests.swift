@@ -25,11 +25,17 @@ final class ChunkedRenderTests: XCTestCase {
         XCTAssertTrue(early.stderr.contains("--array=1"), early.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out.mp4"))
 
+        // The killed render's temporary file is left (SIGKILL allows no clean-up);
+        // the retry on this machine removes it (its process is gone).
+        XCTAssertEqual(CLIHarness.files(in: farm).filter { $0.hasPrefix(".chunk-0001.mp4.strata-") }.count, 1)
         XCTAssertEqual(try CLIHarness.run(chunk(1)).status, 0, "the retry")
+        XCTAssertEqual(CLIHarness.files(in: farm).filter { $0.hasSuffix(".tmp") }, [])
+        // One another machine's killed render left stays (its processes cannot be seen from here); concat says so.
+        let foreign = ".chunk-0002.mp4.strata-12345@elsewhere-1.tmp"
+        try Data().write(to: URL(fileURLWithPath: farm + "/" + foreign))
         let joined = try CLIHarness.run(["concat", farm + "/manifest.json", "-o", dir + "/out.mp4"])
         XCTAssertEqual(joined.status, 0, joined.stderr)
-        // The killed render's temporary file is left (SIGKILL allows no clean-up); concat says so.
-        XCTAssertTrue(joined.stderr.contains("of interrupted chunk renders in \(farm) (.chunk-0001.mp4.strata-"), joined.stderr)
+        XCTAssertTrue(joined.stderr.contains("of interrupted chunk renders in \(farm) (\(foreign))"), joined.stderr)
 
         // Every frame once, at exactly i / 24 s, a key frame first.
         let facts = try SegmentReader.read(path: dir + "/out.mp4", frameRate: FrameRate(24)!)

@@ -76,3 +76,23 @@ final class FrameSchedulerTests: XCTestCase {
         XCTAssertLessThanOrEqual(delivered.count, 13)
     }
 }
+
+extension FrameSchedulerTests {
+    struct FrameFailure: Error, Equatable { var frame: Int }
+
+    /// Issue #13: with several failing frames, the error is the lowest
+    /// failing frame's, whatever order the threads finish in (a render's
+    /// message does not change from run to run).
+    func testTheLowestFailingFramesErrorIsReported() {
+        for _ in 0..<20 {
+            let scheduler = FrameScheduler<Int>(frames: Array(0..<40), workers: 4) { 0 }
+            XCTAssertThrowsError(try scheduler.run(makeWorker: {
+                { frame, _ in
+                    // Frame 9 fails late, 10 and later at once.
+                    if frame == 9 { usleep(50_000); throw FrameFailure(frame: 9) }
+                    if frame > 9 { throw FrameFailure(frame: frame) }
+                }
+            }, consume: { _, _ in })) { XCTAssertEqual($0 as? FrameFailure, FrameFailure(frame: 9)) }
+        }
+    }
+}

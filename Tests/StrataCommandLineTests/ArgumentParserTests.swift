@@ -55,8 +55,19 @@ final class ArgumentParserTests: XCTestCase {
         let atStart: InspectCommand = try command(["inspect", "s.yaml"])
         XCTAssertEqual(atStart.instant, .seconds(0))
         XCTAssertEqual(usageError(["inspect", "s.yaml", "--time", "1s", "--frame", "2"]), "give --time or --frame, not both")
-        XCTAssertEqual(usageError(["inspect", "s.yaml", "--frame", "-2"]), "option '--frame' expects a frame number, found '-2'")
-        XCTAssertEqual(usageError(["inspect", "s.yaml", "--time", "-1s"]), "option '--time' expects a time like 1.5s, found '-1s'")
+        XCTAssertEqual(usageError(["inspect", "s.yaml", "--frame", "-2"]), "option '--frame' expects a frame number from 0 to 864000, found '-2'")
+        XCTAssertEqual(usageError(["inspect", "s.yaml", "--time", "-1s"]), "option '--time' expects a time from 0 to 3600s like 1.5s, found '-1s'")
+        // Issue #13: numbers past what any scene has are refused where they are parsed, before an Int conversion traps.
+        XCTAssertEqual(usageError(["inspect", "s.yaml", "--frame", "9223372036854775807"]),
+                       "option '--frame' expects a frame number from 0 to 864000, found '9223372036854775807'")
+        XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.png", "--time", "1e300"]),
+                       "option '--time' expects a time from 0 to 3600s like 1.5s, found '1e300'")
+        XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.png", "--time", "3600.5"]),
+                       "option '--time' expects a time from 0 to 3600s like 1.5s, found '3600.5'")
+        XCTAssertEqual(usageError(["render", "s.yaml", "-o", "x.mp4", "--frames", "0-864001"]),
+                       "option '--frames' expects frames like 0-119 (at most 864000), found '0-864001'")
+        let atLimit: InspectCommand = try command(["inspect", "s.yaml", "--frame", "864000"])
+        XCTAssertEqual(atLimit.instant, .frame(864000))
     }
 
     func testCheckUpdateTakesItsModeOnlyAfterAnEqualsSign() throws {
@@ -129,5 +140,16 @@ final class ArgumentParserTests: XCTestCase {
             }
             XCTAssertTrue(text.hasPrefix("usage: strata \(command.name)"), text)
         }
+    }
+}
+
+extension ArgumentParserTests {
+    /// `--memory-limit` sizes (issue #13): a unit is required, powers of 1024, bounded.
+    func testByteSizes() {
+        XCTAssertEqual(CommandLineValue.bytes("8G"), 8 << 30)
+        XCTAssertEqual(CommandLineValue.bytes("512M"), 512 << 20)
+        XCTAssertEqual(CommandLineValue.bytes("1.5GiB"), 3 << 29)
+        XCTAssertEqual(CommandLineValue.bytes("64mb"), 64 << 20)
+        for bad in ["12", "G", "-1G", "1e300G", "nanG", "infG", "8X", ""] { XCTAssertNil(CommandLineValue.bytes(bad), bad) }
     }
 }

@@ -48,3 +48,20 @@ final class DocsTests: XCTestCase {
         }
     }
 }
+
+extension DocsTests {
+    /// Issue #13: docs/cli.md's limits table names every limit `Limits` declares.
+    func testEveryLimitIsListed() throws {
+        let sections = try sections()
+        let table = try XCTUnwrap(sections["Limits"], "docs/cli.md has no '## Limits' section")
+        let source = try String(contentsOfFile: Self.packageRoot + "/Sources/StrataModel/Limits.swift", encoding: .utf8)
+        let names = source.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard let at = words.firstIndex(where: { $0 == "let" || $0 == "var" }), words.contains("static"),
+                  at + 1 < words.count else { return nil }
+            return String(words[at + 1].prefix { $0.isLetter || $0.isNumber })
+        }
+        XCTAssertGreaterThan(names.count, 25)
+        for name in names { XCTAssertTrue(table.contains("| `\(name)` |"), "docs/cli.md's limits table lacks Limits.\(name)") }
+    }
+}

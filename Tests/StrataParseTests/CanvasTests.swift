@@ -73,9 +73,12 @@ final class CanvasTests: XCTestCase {
                         "the scene has no frames: 0.01s at 30 fps rounds to 0 frames")
         assertOnlyError(Marked("strata: 1\ncanvas: {size: [10, 10], variants: {big: ⟨v⟩[20000, 10]}}\n"), at: "v",
                         "variant 'big' is 20000x10 pixels; each side may be at most 16384 pixels")
-        // A huge size must not trap when converted to pixels.
-        assertOnlyError(Marked("strata: 1\ncanvas: {size: ⟨s⟩[1e300, 1e300]}\n"), at: "s",
-                        "the canvas is 1e+300x1e+300 pixels; each side may be at most 16384 pixels")
+        // A huge size must not trap when converted to pixels: past the
+        // scene's limit on numbers it is refused as a number, below as pixels.
+        assertOnlyError(Marked("strata: 1\ncanvas: {size: [⟨s⟩1e300, 1]}\n"), at: "s",
+                        "a number may be at most 10000000 in magnitude (a scene's limit), found '1e300'")
+        assertOnlyError(Marked("strata: 1\ncanvas: {size: ⟨s⟩[1e7, 1e7], scale: 8}\n"), at: "s",
+                        "the canvas is 80000000x80000000 pixels; each side may be at most 16384 pixels")
     }
 
     func testVersionAndRequiredKeys() {

@@ -111,6 +111,20 @@ final class YAMLReaderTests: XCTestCase {
         XCTAssertTrue(sink.items.first?.message.hasPrefix("the scene file is not valid UTF-8 text") == true)
     }
 
+    /// Found by the scene fuzz target: a bad byte after a lone CR was placed on
+    /// the CR's line, while libyaml (and editors) start a new line there.
+    func testInvalidUTF8IsLocatedWithYAMLsLineBreaks() {
+        for (text, line, column) in [("a: 1\r\nb: x", 2, 5), ("a: 1\rb: x", 2, 5), ("a: 1\u{2028}b: x", 2, 5),
+                                     ("\u{FEFF}a: x", 1, 5), ("a: o\r", 2, 1)] {
+            var bytes = Array(text.utf8)
+            bytes.append(0x00)
+            var sink = DiagnosticSink()
+            _ = YAMLReader.read(bytes, source: [], file: "y.yaml", sink: &sink)
+            XCTAssertEqual(sink.items.first?.location, SourceLocation(file: "y.yaml", line: line, column: column),
+                           "\(text.debugDescription): \(sink.items)")
+        }
+    }
+
     func testUnknownAndRecursiveAliases() {
         let (_, diags) = read("a: *nope\nb: &self [1, *self]\n")
         XCTAssertEqual(diags.map(\.description), [

@@ -210,14 +210,45 @@ final class LayerTypeSamplingTests: XCTestCase {
     }
 
     func testHugeTimesStayBounded() {
-        // Layer time far past any scene: births are counted in closed form,
+        // Layer time far past any scene (a scene writes at most 1e7 for a
+        // number, but speeds multiply): births are counted in closed form,
         // the animated rate falls back to constant, nothing traps.
         guard let s = emitter("{contents: circle, birthRate: 10, lifetime: 1}",
-                              layer: "    timeOffset: 1e12\n    animations: [{keyPath: birthRate, from: 1, to: 2, duration: 1}]\n")
+                              layer: "    speed: 1e7\n    animations: [{keyPath: birthRate, from: 1, to: 2, duration: 1}]\n")
         else { return }
-        XCTAssertEqual(particles(s, 0).count, 10)
-        guard let constant = emitter("{contents: circle, birthRate: 10, lifetime: 1}", layer: "    timeOffset: 1e300\n") else { return }
-        XCTAssertEqual(particles(constant, 0).count, 0)   // birth numbers past 2^52 are clamped: none alive
+        XCTAssertEqual(particles(s, 1e5).count, 10)
+        guard let constant = emitter("{contents: circle, birthRate: 10, lifetime: 1}") else { return }
+        XCTAssertEqual(particles(constant, 1e300).count, 0)   // birth numbers past 2^52 are clamped: none alive
+    }
+
+    /// Issue #13: a cell that began an hour ago with an animated birthRate
+    /// integrated the rate on the 1/240 s grid over the whole hour (864,000
+    /// samples of the emitter's state) for every frame and every copy of a
+    /// replicator. Only the animation's own interval is sampled now; the
+    /// births and their times are the same as with every step sampled.
+    func testAnimatedRateIsSampledOnlyWhereItChanges() {
+        let animation = "    animations: [{keyPath: emitterCells.c.birthRate, from: 1, to: 10, beginTime: 0.5, duration: 1, fillMode: both, removedOnCompletion: false}]\n"
+        guard let s = emitter("{name: c, contents: circle, birthRate: 3, lifetime: 2, velocity: 7, beginTime: -3600s}",
+                              layer: animation) else { return }
+        // The grid sampled everywhere (the old way), as a reference.
+        let rate: (Double) -> Double = { t in t < 0.5 ? 1 : t < 1.5 ? 1 + 9 * (t - 0.5) : 10 }
+        let everywhere = BirthClock(begin: -3600, end: 3, varying: [-3600...3], rate: rate)
+        let sparse = BirthClock(begin: -3600, end: 3, varying: [0.5...1.5], rate: rate)
+        // Up to the rounding of 864,000 sums: a constant stretch is counted in closed form.
+        for t in [-3599.0, -1, 0.25, 0.5, 0.75, 1, 1.4999, 2, 3] {
+            XCTAssertEqual(sparse.count(at: t), everywhere.count(at: t), accuracy: 1e-6, "t = \(t)")
+        }
+        for k in [0, 1, 3599, 3600, 3601, 3605, 3610] {
+            XCTAssertEqual(sparse.birthTime(k), everywhere.birthTime(k), accuracy: 1e-6, "k = \(k)")
+        }
+        // The sampler's particles are the births of the last 2 s (the lifetime).
+        for t in [0.25, 1, 3] {
+            let alive = (0..<4000).filter { k in
+                let b = sparse.birthTime(k)
+                return b <= t + 1e-9 && b > t - 2  // the sampler's slack for a birth at t
+            }
+            XCTAssertEqual(particles(s, t).count, alive.count, "t = \(t)")
+        }
     }
 
     func testRenderModesOrderParticles() {

@@ -70,17 +70,30 @@ public struct DiagnosticPrinter: Sendable {
         return "\(paint(place, .bold)) \(paint(level + ":", style)) \(paint(message, .bold))"
     }
 
+    /// Characters of a source line an excerpt shows (a window around the caret).
+    static let maxExcerptLength = 160
+
     /// `  12 | text`, then `     | ^~~~`, then the suggestion under the caret.
     private func excerpt(_ at: SourceLocation, suggestion: String?, width: Int) -> [String] {
-        guard at.hasPosition, let source = sources.line(at.line, of: at.file) else { return [] }
-        let scalars = Array(source.unicodeScalars)
-        let start = min(max(0, at.column - 1), scalars.count)
+        guard at.hasPosition, let line = sources.line(at.line, of: at.file) else { return [] }
+        var scalars = Array(line.unicodeScalars)
+        var start = min(max(0, at.column - 1), scalars.count)
         // Underline to the span's end when it ends on the same line; a caret alone otherwise.
         var length = 1
         if let end = at.end, end.line == at.line, end.column - 1 > start {
             length = min(end.column - 1, scalars.count) - start
         }
+        // A long line shows a window of it around the caret, cut with `...`.
+        if scalars.count > Self.maxExcerptLength {
+            let from = max(0, min(start - Self.maxExcerptLength / 3, scalars.count - Self.maxExcerptLength))
+            let to = min(scalars.count, from + Self.maxExcerptLength)
+            let dots: [Unicode.Scalar] = [".", ".", "."]
+            scalars = (from > 0 ? dots : []) + scalars[from..<to] + (to < scalars.count ? dots : [])
+            length = min(length, to - start)
+            start = start - from + (from > 0 ? 3 : 0)
+        }
         length = max(1, length)
+        let source = String(String.UnicodeScalarView(scalars))
         // Tabs stay tabs in front of the caret, so that it lines up under any tab width.
         let lead = String(String.UnicodeScalarView(scalars[..<start].map { $0 == "\t" ? "\t" : " " }))
         let gutter = String(repeating: " ", count: width)

@@ -7,6 +7,8 @@ import StrataModel
 /// `$${` writes a literal `${`.
 struct ParamSubstitution {
     let params: [String: String]
+    /// The params' names, ready for suggestions once, not per unknown name.
+    private var names: Suggestion.Index
     /// The source text as characters, to point at a `${` inside a scalar.
     let source: [Unicode.Scalar]
     private(set) var used: Set<String> = []
@@ -14,6 +16,7 @@ struct ParamSubstitution {
 
     init(params: [String: String], source: [Unicode.Scalar]) {
         self.params = params
+        self.names = Suggestion.Index(params.keys.sorted())
         self.source = source
     }
 
@@ -65,7 +68,7 @@ struct ParamSubstitution {
                 used.insert(name)
                 out.append(contentsOf: value.unicodeScalars)
             } else {
-                let hint = Suggestion.hint(for: name, in: params.keys.sorted())
+                let hint = names.closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
                 let none = params.isEmpty ? " (the scene declares no params)" : ""
                 diagnostics.append(Diagnostic(here, "unknown param '\(YAMLNode.clip(name))'\(hint)\(none)"))
             }

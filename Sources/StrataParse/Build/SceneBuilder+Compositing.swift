@@ -18,7 +18,7 @@ extension SceneBuilder {
     /// `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}`, `{polygon: [[x, y], ...]}`
     /// or `{arc: {...}}` (a path, as in a shape layer's `path`).
     mutating func shapePath(_ node: YAMLNode) -> ShapePath? {
-        if node.scalar != nil { return take(Self.svgShapePath(node)) }
+        if node.scalar != nil { return take(Self.svgShapePath(node, source: source)) }
         guard let pairs = node.mapping else {
             sink.error(node.location, "a shadowPath is SVG path data, {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]}, {polygon: [[x, y], ...]} or {arc: {center, radius, startAngle, endAngle}}, found \(node.found)")
             return nil

@@ -23,7 +23,7 @@ extension SceneBuilder {
             if keyPath.valueKind != .point && keyPath.valueKind != .size {
                 sink.error(p.location, "a path moves a point, but '\(keyPath.text)' is \(Self.kindPhrase(keyPath.valueKind)); animate position, anchorPoint, bounds.origin or transform.translation")
             } else {
-                path = take(Self.motionPath(p))
+                path = take(Self.motionPath(p, source: source))
             }
             for key in ["tensionValues", "continuityValues", "biasValues"] {
                 if let k = m.keyNode(key) { sink.warning(k.location, "'\(key)' is ignored along a path: the path's own curves shape the motion") }
@@ -131,9 +131,9 @@ extension SceneBuilder {
         return ok ? times : nil
     }
 
-    /// SVG path data as a motion path; errors point into the string when it is on one line.
-    static func motionPath(_ node: YAMLNode) -> Parsed<MotionPath> {
-        svgPath(node, limit: Limits.maxKeyframes).map(MotionPath.init)
+    /// SVG path data as a motion path; errors point into the string.
+    static func motionPath(_ node: YAMLNode, source: [Unicode.Scalar]) -> Parsed<MotionPath> {
+        svgPath(node, limit: Limits.maxKeyframes, source: source).map(MotionPath.init)
     }
 
     static func kindPhrase(_ kind: ValueKind) -> String {

@@ -59,6 +59,12 @@ extension SceneBuilder {
                 sink.error(node.location, "the \(property.name) has \(v.unicodeScalars.count) characters; at most \(maxLength) are allowed")
                 return nil
             }
+            if let run = Self.longestCombiningRun(v), run.count > Limits.maxCombiningMarks {
+                sink.error(node.location(ofTextOffset: run.offset, source: source),
+                           "the \(property.name) has \(run.count) combining marks in a row; Unicode's stream-safe text (UAX #15) "
+                           + "has at most \(Limits.maxCombiningMarks) after a character")
+                return nil
+            }
             return .text(v)
         case .image: return contentsKey(node).map { .animatable(.image(ContentsValue(key: $0))) }
         case .font:

@@ -88,6 +88,11 @@ extension SceneBuilder {
                            + "at most \(Limits.maxParticles) are allowed")
             }
         }
+        if layer.type == .transform, Self.depthPlanes(layer) > Double(Limits.maxDepthPlanes) {
+            sink.error(m.keyNode("sublayers")?.location ?? layer.location,
+                       "the transform layer's 3D context holds \(Values.format(Self.depthPlanes(layer))) layers drawn in their own "
+                       + "planes and depth-sorted together (replicated copies included); at most \(Limits.maxDepthPlanes) are allowed")
+        }
         if layer.type == .replicator {
             let drawn = Self.drawnLayers(layer)
             let children = layer.sublayers.reduce(0) { $0 + Self.drawnLayers($1) }
@@ -95,6 +100,21 @@ extension SceneBuilder {
                 let at = m.keyNode("instanceCount")?.location ?? layer.location
                 sink.error(at, "the replicator would draw \(Values.format(drawn)) layers (its copies times its sublayers, "
                            + "nested replicators multiplying); at most \(Limits.maxReplicatedLayers) are allowed")
+            }
+            let planes = Self.depthPlanes(layer)
+            if layer.properties.replicator?.preservesDepth == true, planes > Double(Limits.maxDepthPlanes) {
+                let at = m.keyNode("instanceCount")?.location ?? layer.location
+                sink.error(at, "the replicator's copies keep their depth (preservesDepth): \(Values.format(planes)) layers "
+                           + "drawn in their own planes and depth-sorted together; at most \(Limits.maxDepthPlanes) are allowed")
+            }
+            // Every copy of an emitter has its own particles: the limit of one emitter holds for all its copies.
+            let particles = Self.drawnParticles(layer)
+            let inside = layer.sublayers.reduce(0) { $0 + Self.drawnParticles($1) }
+            if particles > Double(Limits.maxParticles), inside <= Double(Limits.maxParticles) {
+                let at = m.keyNode("instanceCount")?.location ?? layer.location
+                sink.error(at, "the replicator's copies of its emitters may have \(Values.format(particles.rounded(.up))) "
+                           + "particles alive at once (its copies times their particles, nested replicators multiplying); "
+                           + "at most \(Limits.maxParticles) are allowed")
             }
         }
     }
@@ -143,6 +163,26 @@ extension SceneBuilder {
         }
         visit(e.cells, [], parent: nil)
         return total
+    }
+
+    /// Planes of the 3D context a transform layer or a preservesDepth
+    /// replicator makes: each sublayer is one (its own sublayers flatten into
+    /// it), a nested context's planes join it, a replicator's copies multiply.
+    static func depthPlanes(_ layer: Layer) -> Double {
+        let copies = layer.type == .replicator ? Double(layer.properties.replicator?.instanceCount ?? 1) : 1
+        let children = layer.sublayers.reduce(0.0) { total, sub in
+            let nested = sub.type == .transform || (sub.type == .replicator && sub.properties.replicator?.preservesDepth == true)
+            return total + (nested ? depthPlanes(sub) : 1)
+        }
+        return copies * children
+    }
+
+    /// Particles a subtree's emitters may have alive at once, replicators expanded.
+    static func drawnParticles(_ layer: Layer) -> Double {
+        let own = layer.type == .emitter ? layer.properties.emitter.map { particleEstimate($0, animations: layer.animations) } ?? 0 : 0
+        let children = layer.sublayers.reduce(0.0) { $0 + drawnParticles($1) }
+        let copies = layer.type == .replicator ? Double(layer.properties.replicator?.instanceCount ?? 1) : 1
+        return own + copies * children
     }
 
     /// Layers a subtree draws once replicators are expanded.

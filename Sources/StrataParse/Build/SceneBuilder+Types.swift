@@ -5,6 +5,18 @@ import StrataModel
 extension SceneBuilder {
     // MARK: Values
 
+    /// The longest run of combining marks (non-starters: canonical combining
+    /// class above 0) and where it starts, in Unicode scalars; nil when there are none.
+    static func longestCombiningRun(_ text: String) -> (count: Int, offset: Int)? {
+        var best: (count: Int, offset: Int)?, run = 0
+        for (i, scalar) in text.unicodeScalars.enumerated() {
+            if scalar.properties.canonicalCombiningClass.rawValue == 0 { run = 0; continue }
+            run += 1
+            if run > (best?.count ?? 0) { best = (run, i + 1 - run) }
+        }
+        return best
+    }
+
     /// `path:` as SVG path data or a primitive mapping.
     static func pathValue(_ node: YAMLNode, source: [Unicode.Scalar]) -> ParsedMany<BezierPath> {
         if node.mapping != nil { return pathShape(node) }

@@ -9,7 +9,7 @@ extension YAMLNode {
     /// start when the text was changed by `${param}` substitution or
     /// escapes make the two disagree.
     func location(ofTextOffset offset: Int, source: [Unicode.Scalar]) -> SourceLocation {
-        guard let s = scalar, !s.substituted, offset > 0 else { return location }
+        guard let s = scalar, !s.substituted, offset >= 0 else { return location }
         let range = s.sourceRange.clamped(to: 0..<source.count)
         guard !range.isEmpty else {
             // No source (a one-line test value): count columns from the start.
@@ -22,8 +22,13 @@ extension YAMLNode {
         let text = Array(s.text.unicodeScalars)
         var j = range.lowerBound
         var line = location.line, column = location.column
+        // Lines break as libyaml breaks them for its marks: CR LF, CR, LF, NEL, LS, PS.
         func advance() {
-            if source[j] == "\n" { line += 1; column = 1 } else { column += 1 }
+            switch source[j] {
+            case "\r" where j + 1 < range.upperBound && source[j + 1] == "\n": line += 1; column = 1; j += 1
+            case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}": line += 1; column = 1
+            default: column += 1
+            }
             j += 1
         }
         // Past the opening quote, or the block header line (`|`, `>-`, ...).

@@ -60,6 +60,7 @@ extension Values {
             // The bound reads in the unit of a bare number: seconds or degrees.
             return fail(node, "expected \(what)\(boundPhrase(bound, bareFactor: bareFactor)), found \(node.found)")
         }
+        guard abs(value) <= Limits.maxMagnitude else { return tooLarge(node, what: what) }
         return .success(value)
     }
 

@@ -18,7 +18,7 @@ enum Values {
     static func found(_ node: YAMLNode) -> String {
         if let s = node.scalar, s.style != .plain, case .string = s.value,
            YAMLScalar.isDecimalFloat(s.text) {
-            return "the string '\(s.text)' (a quoted number is text; remove the quotes)"
+            return "the string '\(YAMLNode.clip(s.text))' (a quoted number is text; remove the quotes)"
         }
         return node.found
     }
@@ -31,11 +31,18 @@ enum Values {
         return checked(v, node, bound, what: what)
     }
 
-    /// Rejects NaN and infinities and values outside `bound`.
+    /// Rejects NaN and infinities, values outside `bound` and values past
+    /// `Limits.maxMagnitude` (whatever the bound: no number of a scene is larger).
     static func checked(_ v: Double, _ node: YAMLNode, _ bound: Bound, what: String) -> Parsed<Double> {
         guard v.isFinite else { return fail(node, "expected a finite \(what.dropArticle), found \(node.found)") }
         guard bound.contains(v) else { return fail(node, "expected \(what)\(suffix(bound)), found \(node.found)") }
+        guard abs(v) <= Limits.maxMagnitude else { return tooLarge(node, what: what) }
         return .success(v)
+    }
+
+    /// The error for a number past `Limits.maxMagnitude`.
+    static func tooLarge<T>(_ node: YAMLNode, what: String) -> Parsed<T> {
+        fail(node, "\(what) may be at most \(format(Limits.maxMagnitude)) in magnitude (a scene's limit), found \(node.found)")
     }
 
     /// " of 0 or more", " from 0 to 1", " greater than 0", or "" for any number.

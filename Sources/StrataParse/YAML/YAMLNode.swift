@@ -64,14 +64,8 @@ struct YAMLNode: Sendable {
         }
     }
 
-    /// Shortens long user text for messages.
-    static func clip(_ text: String, limit: Int = 40) -> String {
-        let scalars = text.unicodeScalars
-        if scalars.count <= limit { return text }
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: scalars.prefix(limit))
-        return String(s) + "..."
-    }
+    /// User text as a message quotes it (`Diagnostic.clip`).
+    static func clip(_ text: String, limit: Int = 40) -> String { Diagnostic.clip(text, limit: limit) }
 }
 
 /// One `key: value` entry of a mapping.

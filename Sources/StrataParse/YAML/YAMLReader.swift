@@ -302,9 +302,7 @@ struct YAMLComposer {
             // Reader errors (bad UTF-8) carry a byte offset, not a mark.
             let offset = min(Int(parser.problem_offset), buffer.count)
             let prefix = String(decoding: UnsafeBufferPointer(rebasing: buffer[..<offset]), as: UTF8.self)
-            let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
-            let at = SourceLocation(file: file, line: lines.count, column: (lines.last?.unicodeScalars.count ?? 0) + 1)
-            error(at, "the scene file is not valid UTF-8 text: \(problem)")
+            error(Self.location(after: prefix, in: file), "the scene file is not valid UTF-8 text: \(problem)")
             return
         }
         var message = "invalid YAML: \(problem)"
@@ -323,5 +321,22 @@ struct YAMLComposer {
             message += "; inside [...] or {...}, quote a param reference: \"${name}\""
         }
         error(location(mark), message, notes: notes)
+    }
+
+    /// Where the text after `prefix` starts, with lines broken as libyaml
+    /// breaks them for its marks (CR LF, CR, LF, NEL, LS, PS), so that every
+    /// location of a file counts lines the same way.
+    static func location(after prefix: String, in file: String) -> SourceLocation {
+        var line = 1, column = 1, afterCR = false
+        // libyaml skips a byte-order mark without counting it.
+        for scalar in prefix.unicodeScalars.drop(while: { $0 == "\u{FEFF}" }) {
+            switch scalar {
+            case "\n" where afterCR: afterCR = false
+            case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}":
+                line += 1; column = 1; afterCR = scalar == "\r"
+            default: column += 1; afterCR = false
+            }
+        }
+        return SourceLocation(file: file, line: line, column: column)
     }
 }

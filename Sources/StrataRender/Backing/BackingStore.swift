@@ -1,5 +1,11 @@
 import CCairo
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A layer's content rasterized once (Core Animation's backing store): an
 /// immutable bitmap that frames composite again and again.
 ///
@@ -37,19 +43,27 @@ final class BackingStore: @unchecked Sendable {
 
     var byteCount: Int { stride * (height + 1) }
 
-    /// A zeroed store; nil when the sides are out of range.
+    /// Whether a store of these sides can be made (memory permitting).
+    static func fits(width: Int, height: Int) -> Bool {
+        width > 0 && height > 0 && width <= maxSide && height <= maxSide
+    }
+
+    /// A zeroed store; nil when the sides are out of range (`fits`) or the
+    /// system will not give the memory (calloc, not Swift's allocator, which
+    /// would stop the process).
     init?(format: Format, width: Int, height: Int) {
-        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else { return nil }
+        guard Self.fits(width: width, height: height) else { return nil }
+        let stride = Int(cairo_format_stride_for_width(format.cairo, Int32(width + 1)))
+        // Zeroed, and 16-byte aligned as glibc's malloc always is on 64-bit systems.
+        guard let memory = calloc(stride * (height + 1), 1) else { return nil }
         self.format = format
         self.width = width
         self.height = height
-        stride = Int(cairo_format_stride_for_width(format.cairo, Int32(width + 1)))
-        let count = stride * (height + 1)
-        pixels = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
-        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        self.stride = stride
+        pixels = memory
     }
 
-    deinit { pixels.deallocate() }
+    deinit { free(pixels) }
 
     /// Draws into the store through a Cairo context on its pixels (which
     /// lives only for the call); returns Cairo's status afterwards. Only the

@@ -10,7 +10,9 @@ struct Rasterizer {
     /// The store for `key`, or a message saying why it cannot be made.
     func rasterize(_ key: StoreKey) -> Result<BackingStore, RasterFailure> {
         guard let store = BackingStore(format: key.format, width: key.width, height: key.height) else {
-            return .failure(RasterFailure("a \(key.width)x\(key.height) pixel backing store is too large"))
+            return .failure(RasterFailure(BackingStore.fits(width: key.width, height: key.height)
+                ? RenderError.unallocatedMessage(width: key.width, height: key.height, bytesPerPixel: key.format.bytesPerPixel)
+                : "a \(key.width)x\(key.height) pixel backing store is too large"))
         }
         var failure: RasterFailure?
         let status = store.draw { cr in

@@ -84,7 +84,16 @@ public enum Blur {
     /// Blurs an 8-bit plane in place: rows, then columns.
     public static func gaussian(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
                                 sigma: Double) {
-        guard width > 0, height > 0, sigma > 0, sigma.isFinite else { return }
+        guard width > 0, height > 0, sigma > 0 else { return }
+        // A blur this wide leaves no pixel half a level: everything the plane
+        // holds (at most 255 a pixel) spread under a Gaussian peaks at
+        // sum / (2 pi sigma^2). Past it the plane is clear, and the box widths
+        // below stay far inside an Int.
+        let peak = 255 * Double(width) * Double(height) / (2 * Double.pi * sigma * sigma)
+        guard sigma.isFinite, peak >= 0.5 else {
+            for y in 0..<height { (plane + y * stride).update(repeating: 0, count: width) }
+            return
+        }
         let longest = max(width, height)
         let line = UnsafeMutablePointer<Float>.allocate(capacity: longest)
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: longest)

@@ -3,7 +3,7 @@ extension Compositor {
     /// whatever part of the frame is being drawn), then the group
     /// composited by its compositing filter within `box`.
     func drawFiltered(_ g: OffscreenGroup, _ effects: LayerEffects, on surface: Surface, box: PixelBox, alpha: UInt32) {
-        let content = scratch.take(g.box)
+        guard let content = take(g.box, for: g) else { return }
         defer { scratch.giveBack(content) }
         draw(g.items, on: content, within: g.box)
         for f in effects.filters {
@@ -41,7 +41,7 @@ extension Compositor {
         let area = PixelBox(minX: g.box.minX - reach, minY: g.box.minY - reach,
                             maxX: g.box.maxX + reach, maxY: g.box.maxY + reach).intersection(surface.box)
         guard !area.isEmpty else { return }
-        let copy = scratch.take(area)
+        guard let copy = take(area, for: g) else { return }
         defer { scratch.giveBack(copy) }
         for y in area.minY..<area.maxY { (copy.row(y) + area.minX).update(from: surface.row(y) + area.minX, count: area.width) }
         for f in filters { FilterMath.apply(f, copy.pixels, width: area.width, height: area.height, stride: copy.stride) }

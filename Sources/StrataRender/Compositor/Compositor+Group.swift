@@ -6,20 +6,24 @@ extension Compositor {
         guard k > 0 else { return }
         switch g.effect {
         case .opacity:
-            let content = scratch.take(box)
+            guard let content = take(box, for: g) else { return }
             defer { scratch.giveBack(content) }
             draw(g.items, on: content, within: box)
             blend(content, onto: surface, box: box, alpha: k, region: g.region)
         case .mask(let maskItems):
-            let content = scratch.take(box), mask = scratch.take(box)
-            defer { scratch.giveBack(content); scratch.giveBack(mask) }
+            guard let content = take(box, for: g) else { return }
+            defer { scratch.giveBack(content) }
+            guard let mask = take(box, for: g) else { return }
+            defer { scratch.giveBack(mask) }
             draw(g.items, on: content, within: box)
             draw(maskItems, on: mask, within: box)
             multiplyByAlpha(content, of: mask, box: box)
             blend(content, onto: surface, box: box, alpha: k, region: g.region)
         case .dissolve(let after, let progress):
-            let before = scratch.take(box), later = scratch.take(box)
-            defer { scratch.giveBack(before); scratch.giveBack(later) }
+            guard let before = take(box, for: g) else { return }
+            defer { scratch.giveBack(before) }
+            guard let later = take(box, for: g) else { return }
+            defer { scratch.giveBack(later) }
             draw(g.items, on: before, within: box)
             draw(after, on: later, within: box)
             let (wb, wa) = CairoContent.dissolveWeights(progress)

@@ -2,7 +2,7 @@ extension Compositor {
     /// Core Animation's order: the shadow (the body's alpha offset, blurred,
     /// coloured) beneath, then the body; `alpha` over both.
     func drawShadowed(_ g: OffscreenGroup, _ shadow: Shadow, on surface: Surface, box: PixelBox, alpha: UInt32) {
-        let body = scratch.take(shadow.bodyBox)
+        guard let body = take(shadow.bodyBox, for: g) else { return }
         defer { scratch.giveBack(body) }
         draw(g.items, on: body, within: shadow.bodyBox)
         let color = Pixel.premultiplied(shadow.color, alpha: Double(alpha) / 255)

@@ -15,6 +15,10 @@ import StrataModel
 /// One per renderer (one thread): it owns scratch memory.
 final class Compositor {
     let scratch = ScratchBuffers()
+    /// The first group of the frame being drawn whose buffer the system
+    /// would not give (`take`): the frame is that error, never a blank or
+    /// partial image. `FrameRenderer` clears it before a frame and throws it after.
+    var failure: RenderError?
     /// One run of fetched source pixels, and their coverage.
     let run: UnsafeMutablePointer<UInt32>
     let cover: UnsafeMutablePointer<UInt8>
@@ -38,10 +42,19 @@ final class Compositor {
         indices.deallocate()
     }
 
+    /// A buffer covering `box` for group `g`; nil, with the failure kept,
+    /// when it cannot be allocated.
+    func take(_ box: PixelBox, for g: OffscreenGroup) -> Surface? {
+        guard failure == nil else { return nil }
+        if let surface = scratch.take(box) { return surface }
+        failure = .unallocated(layerPath: g.layer, width: box.width, height: box.height)
+        return nil
+    }
+
     /// Draws `items` in order onto `surface`, changing only pixels in `region`.
     func draw(_ items: [PlanItem], on surface: Surface, within region: PixelBox) {
         let region = region.intersection(surface.box)
-        guard !region.isEmpty else { return }
+        guard !region.isEmpty, failure == nil else { return }
         for i in items.indices where items[i].box.intersects(region) {
             draw(items[i], on: surface, box: items[i].box.intersection(region))
         }

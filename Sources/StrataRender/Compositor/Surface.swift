@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Whole pixels [minX, maxX) x [minY, maxY) of the frame.
 struct PixelBox: Hashable, Sendable {
     var minX, minY, maxX, maxY: Int
@@ -75,28 +81,36 @@ struct Surface {
 /// Offscreen buffers of one renderer, reused from frame to frame: taken
 /// while a group draws, given back after (nested groups take several).
 final class ScratchBuffers {
-    private var free: [UnsafeMutableBufferPointer<UInt32>] = []
+    private var spare: [UnsafeMutableBufferPointer<UInt32>] = []
     /// Pixels held at most between frames; larger buffers are freed.
     static let keptPixels = 1 << 23
 
-    deinit { for b in free { b.deallocate() } }
+    deinit { for b in spare { release(b) } }
 
-    /// A surface covering `box`, cleared to transparent.
-    func take(_ box: PixelBox) -> Surface {
+    /// A surface covering `box`, cleared to transparent; nil when the system
+    /// will not give the memory (malloc, not Swift's allocator, which would
+    /// stop the process): the caller makes that an error at its layer.
+    func take(_ box: PixelBox) -> Surface? {
         let count = max(1, box.area)
         let buffer: UnsafeMutableBufferPointer<UInt32>
-        if let i = free.firstIndex(where: { $0.count >= count }) {
-            buffer = free.remove(at: i)
+        if let i = spare.firstIndex(where: { $0.count >= count }) {
+            buffer = spare.remove(at: i)
         } else {
-            buffer = .allocate(capacity: count)
+            guard let p = malloc(count * MemoryLayout<UInt32>.stride) else { return nil }
+            buffer = UnsafeMutableBufferPointer(start: p.assumingMemoryBound(to: UInt32.self), count: count)
         }
         buffer.baseAddress!.update(repeating: 0, count: count)
         return Surface(pixels: buffer.baseAddress!, stride: max(1, box.width), box: box,
                        owner: buffer)
     }
 
+    private func release(_ buffer: UnsafeMutableBufferPointer<UInt32>) {
+        let memory = UnsafeMutableRawPointer(buffer.baseAddress)
+        free(memory)
+    }
+
     func giveBack(_ surface: Surface) {
         guard let owner = surface.owner else { return }
-        if owner.count <= Self.keptPixels && free.count < 8 { free.append(owner) } else { owner.deallocate() }
+        if owner.count <= Self.keptPixels && spare.count < 8 { spare.append(owner) } else { release(owner) }
     }
 }

@@ -3,6 +3,11 @@ import Foundation
 import StrataModel
 
 extension CairoContent {
+    /// Image pixels per device pixel above which contents are sampled
+    /// rather than filtered (the largest image, 8192 pixels a side, then
+    /// covers at most 8 device pixels).
+    static let maxFilteredShrink = 1024.0
+
     /// Draws a layer's `contents` with its gravity, contentsRect and
     /// nine-slice in `bounds` from `pixmap`, the image's pixels (a still's
     /// own, or media pixels made for the scale `cr` draws at: see
@@ -36,11 +41,20 @@ extension CairoContent {
             defer { cairo_pattern_destroy(pattern) }
             // Edge pixels repeat outward, so slices and a contentsRect past the image show no seams.
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            var ctm = cairo_matrix_t()
+            cairo_get_matrix(cr, &ctm)
+            let deviceScale = abs(ctm.xx * ctm.yy - ctm.xy * ctm.yx).squareRoot()
             for patch in patches where patch.source.width > 0 && patch.source.height > 0 {
                 let s = patch.source, d = patch.destination
                 // Pattern space (bitmap pixels) from user space (points): the inverse of dest <- source.
                 let sx = s.width * kx / d.width, sy = s.height * ky / d.height
+                // Cairo's GOOD filter convolves with a kernel as wide as the
+                // shrink: a contentsRect of 1e6 image widths would ask for
+                // millions of taps (and fail as out of memory). Past
+                // `maxFilteredShrink` the image covers a few pixels at most:
+                // sampled, not convolved.
+                let shrink = max(sx, sy) / max(deviceScale, .leastNormalMagnitude)
+                cairo_pattern_set_filter(pattern, shrink <= Self.maxFilteredShrink ? CAIRO_FILTER_GOOD : CAIRO_FILTER_FAST)
                 var m = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: sy,
                                        x0: s.minX * kx - d.minX * sx, y0: s.minY * ky - d.minY * sy)
                 cairo_pattern_set_matrix(pattern, &m)

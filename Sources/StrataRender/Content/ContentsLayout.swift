@@ -52,7 +52,8 @@ enum ContentsLayout {
         let src = shownSource(image), dst = destination(of: image, in: bounds)
         guard src.width > 0, src.height > 0, dst.width > 0, dst.height > 0 else { return [] }
         let c = image.contentsCenter
-        if c == Rect(0, 0, 1, 1) { return [Patch(source: src, destination: dst)] }
+        let w = image.naturalSize.width, h = image.naturalSize.height
+        if c == Rect(0, 0, 1, 1) { return confined([Patch(source: src, destination: dst)], width: w, height: h) }
         let cx0 = max(0, min(1, c.minX)), cx1 = max(cx0, min(1, c.maxX))
         let cy0 = max(0, min(1, c.minY)), cy1 = max(cy0, min(1, c.maxY))
         let xs = slices(src.minX, src.width, cx0, cx1, dst.minX, dst.width, image.contentsScale)
@@ -64,7 +65,47 @@ enum ContentsLayout {
                                  destination: Rect(x.dst.0, y.dst.0, x.dst.1, y.dst.1)))
             }
         }
+        return confined(out, width: w, height: h)
+    }
+
+    /// Image pixels a patch's source may reach past the image's edges: the
+    /// renderer samples with 16.16 fixed-point coordinates (pixman), which a
+    /// contentsRect of thousands of image widths overflows.
+    static let maxPadding = 4096.0
+
+    /// The patches, those whose source reaches farther than `maxPadding`
+    /// past the image split at its edges: the parts outside show the edge
+    /// pixels (what padding shows), drawn from a half-pixel sliver of the
+    /// edge stretched over them.
+    static func confined(_ patches: [Patch], width w: Double, height h: Double) -> [Patch] {
+        func farOut(_ p: Patch) -> Bool {
+            p.source.minX < -maxPadding || p.source.maxX > w + maxPadding
+                || p.source.minY < -maxPadding || p.source.maxY > h + maxPadding
+        }
+        guard patches.contains(where: farOut) else { return patches }
+        var out: [Patch] = []
+        for p in patches {
+            guard farOut(p) else { out.append(p); continue }
+            let xs = split(p.source.minX, p.source.width, p.destination.minX, p.destination.width, extent: w)
+            let ys = split(p.source.minY, p.source.height, p.destination.minY, p.destination.height, extent: h)
+            for y in ys { for x in xs { out.append(Patch(source: Rect(x.s0, y.s0, x.sLen, y.sLen), destination: Rect(x.d0, y.d0, x.dLen, y.dLen))) } }
+        }
         return out
+    }
+
+    /// One axis of a patch cut at 0 and `extent`: the part before the image
+    /// (its source the first half pixel), the part on it, the part after
+    /// (the last half pixel); empty parts left out.
+    private static func split(_ s0: Double, _ sLen: Double, _ d0: Double, _ dLen: Double, extent: Double)
+        -> [(s0: Double, sLen: Double, d0: Double, dLen: Double)] {
+        let s1 = s0 + sLen, scale = dLen / sLen
+        func dest(_ a: Double) -> Double { d0 + (a - s0) * scale }
+        var parts: [(Double, Double, Double, Double)] = []
+        if s0 < 0 { parts.append((0, 0.5, d0, dest(min(0, s1)) - d0)) }
+        let a = max(s0, 0), b = min(s1, extent)
+        if b > a { parts.append((a, b - a, dest(a), dest(b) - dest(a))) }
+        if s1 > extent { let start = dest(max(extent, s0)); parts.append((extent - 0.5, 0.5, start, d0 + dLen - start)) }
+        return parts.filter { $0.3 > 0 }.map { (s0: $0.0, sLen: $0.1, d0: $0.2, dLen: $0.3) }
     }
 
     /// The three (start, length) slices along one axis for source and destination.

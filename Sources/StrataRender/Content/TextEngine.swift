@@ -98,7 +98,7 @@ final class TextEngine {
         }
         pango_layout_set_alignment(layout, pangoAlign)
         if key.alignment == .justified { pango_layout_set_justify(layout, 1) }
-        let width = Int32(clamping: Int((key.width * scale).rounded()))
+        let width = Self.pangoUnits(key.width, scale: scale)
         let ellipsize: PangoEllipsizeMode
         switch key.truncation {
         case .none: ellipsize = PANGO_ELLIPSIZE_NONE
@@ -112,7 +112,7 @@ final class TextEngine {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             if key.truncation != .none {
                 // The last line that fits the bounds' height gets the ellipsis.
-                pango_layout_set_height(layout, Int32(clamping: Int((key.height * scale).rounded())))
+                pango_layout_set_height(layout, Self.pangoUnits(key.height, scale: scale))
                 pango_layout_set_ellipsize(layout, ellipsize)
             }
         } else if key.truncation != .none {
@@ -127,6 +127,15 @@ final class TextEngine {
             offsetX = (key.width - Double(logical.width) / scale) * factor - Double(logical.x) / scale
         }
         return Laid(layout: layout, offsetX: offsetX)
+    }
+
+    /// Points in Pango units (`scale` a point), clamped to Pango's Int32 in
+    /// Doubles first: an animated or laid-out size can be any Double (a
+    /// huge width lays out like an unbounded one, and NaN as 0).
+    static func pangoUnits(_ points: Double, scale: Double) -> Int32 {
+        let units = (points * scale).rounded()
+        if units.isNaN { return 0 }
+        return Int32(min(max(units, Double(Int32.min)), Double(Int32.max)))
     }
 
     /// The context for a font and the family name to ask it for: an asset

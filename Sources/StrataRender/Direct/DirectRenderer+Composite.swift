@@ -21,7 +21,7 @@ extension DirectRenderer {
             cairo_restore(cr)
         } else {
             warp([WarpPiece(bitmap: bitmap, toSurface: plane.toSurface, outline: plane.outline, alpha: total)],
-                 box: nodes[index].box, cr: cr)
+                 box: nodes[index].box, for: node, cr: cr)
         }
     }
 
@@ -41,19 +41,20 @@ extension DirectRenderer {
             pieces.append(WarpPiece(bitmap: bitmap, toSurface: plane.toSurface, outline: fragment.outline,
                                     alpha: alpha * leaf.alpha * min(layer.opacity, 1)))
         }
-        warp(pieces, box: nodes[index].box, cr: cr)
+        warp(pieces, box: nodes[index].box, for: node, cr: cr)
     }
 
     /// The node's body, shadow and mask (no opacity) in its plane bitmap.
     private func renderPlaneBitmap(_ node: RenderNode, index: Int) -> OpaquePointer? {
-        guard let plane = nodes[index].plane,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(plane.width), Int32(plane.height))
-        else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let c2 = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
+        guard let plane = nodes[index].plane else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(plane.width), Int32(plane.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS || { cairo_surface_destroy(surface); return false }(),
+              let c2 = cairo_create(surface) else {
+            unallocated(node, width: plane.width, height: plane.height)
             return nil
         }
         drawComposited(node, index: index, alpha: 1, cr: c2, opacityApplied: true)
+        check(c2, drawing: node)
         cairo_destroy(c2)
         cairo_surface_flush(surface)
         return surface
@@ -70,13 +71,17 @@ extension DirectRenderer {
 
     /// Warps the pieces, in order, into a scratch bitmap covering `box`
     /// (surface pixels), then paints it: clips and groups of `cr` apply.
-    func warp(_ pieces: [WarpPiece], box: DeviceBox, cr: OpaquePointer) {
+    func warp(_ pieces: [WarpPiece], box: DeviceBox, for node: RenderNode, cr: OpaquePointer) {
         let b = box.pixelAligned
         guard !b.isEmpty, !pieces.isEmpty else { return }
         let w = Int(b.maxX - b.minX), h = Int(b.maxY - b.minY)
-        guard let dest = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return }
+        guard let dest = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+            return unallocated(node, width: w, height: h)
+        }
         defer { cairo_surface_destroy(dest) }
-        guard cairo_surface_status(dest) == CAIRO_STATUS_SUCCESS, let dp = cairo_image_surface_get_data(dest) else { return }
+        guard cairo_surface_status(dest) == CAIRO_STATUS_SUCCESS, let dp = cairo_image_surface_get_data(dest) else {
+            return unallocated(node, width: w, height: h)
+        }
         cairo_surface_flush(dest)
         let target = Warp.Target(pixels: UnsafeMutableRawPointer(dp).assumingMemoryBound(to: UInt32.self), width: w, height: h,
                                  stride: Int(cairo_image_surface_get_stride(dest)) / 4,

@@ -80,7 +80,7 @@ extension DirectRenderer {
         do {
             pixmap = try CairoContent.imagePixels(image, scale: CairoContent.imageScale(image, in: node.bounds, matrix: m))
         } catch {
-            if mediaFailure == nil { mediaFailure = RenderError(layerPath: node.path, message: error.message) }
+            if failure == nil { failure = RenderError(layerPath: node.path, message: error.message) }
             return
         }
         guard let pixmap else { return }

@@ -6,7 +6,7 @@ extension DirectRenderer {
     /// `alpha` is opacity inherited from ancestors that needed no group.
     func drawNode(_ node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer) {
         let info = nodes[index]
-        guard info.visible else { return }
+        guard info.visible, failure == nil else { return }
         if let c = info.context {
             drawContext(node, index: index, context: c, alpha: alpha, cr: cr)
         } else if info.plane != nil {
@@ -14,6 +14,7 @@ extension DirectRenderer {
         } else {
             drawComposited(node, index: index, alpha: alpha, cr: cr)
         }
+        check(cr, drawing: node)
     }
 
     /// Core Animation's order for one layer in the surface of its body:
@@ -96,6 +97,8 @@ extension DirectRenderer {
             drawContent(node, alpha: alpha, cr: cr)
             cairo_set_matrix(cr, &m)
         }
+        // The layer's own drawing failed before its sublayers': say so at this layer.
+        check(cr, drawing: node)
         if !node.children.isEmpty {
             if let progress = node.crossDissolve, node.dissolvesChildren {
                 drawCrossDissolve(node, index: index, progress: progress, alpha: alpha, cr: cr)

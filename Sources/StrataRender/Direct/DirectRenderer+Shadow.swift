@@ -18,7 +18,7 @@ extension DirectRenderer {
         }
         if let path = shadow.path {
             let sb = shadowBox(from: DeviceBox(path.bounds, through: info.matrix))
-            if let plane = alphaPlane(sb) {
+            if let plane = alphaPlane(sb, for: node) {
                 // The device offset must be set before the context reads it.
                 cairo_surface_set_device_offset(plane, -sb.minX, -sb.minY)
                 let c3 = cairo_create(plane)!
@@ -27,6 +27,7 @@ extension DirectRenderer {
                 cairo_set_matrix(c3, &m)
                 CairoPath.addShape(c3, path)
                 cairo_fill(c3)
+                check(c3, drawing: node)
                 cairo_destroy(c3)
                 cairo_surface_set_device_offset(plane, 0, 0)
                 paintShadow(plane, at: sb, sigma: sigma, color: shadow.color, alpha: alpha, cr: cr)
@@ -35,17 +36,18 @@ extension DirectRenderer {
             return
         }
         let bb = info.bodyBox.pixelAligned
-        guard !bb.isEmpty, let body = argbSurface(bb) else { return }
+        guard !bb.isEmpty, let body = argbSurface(bb, for: node) else { return }
         defer { cairo_surface_destroy(body) }
         // Draw the body with its usual matrices: the device offset places it.
         cairo_surface_set_device_offset(body, -bb.minX, -bb.minY)
         let c2 = cairo_create(body)!
         drawBody(node, index: index, alpha: 1, cr: c2)
+        check(c2, drawing: node)
         cairo_destroy(c2)
         cairo_surface_set_device_offset(body, 0, 0)
         cairo_surface_flush(body)
         let sb = shadowBox(from: bb)
-        if let plane = alphaPlane(sb) {
+        if let plane = alphaPlane(sb, for: node) {
             let c3 = cairo_create(plane)!
             cairo_set_source_surface(c3, body, bb.minX + dx - sb.minX, bb.minY + dy - sb.minY)
             cairo_paint(c3)
@@ -77,19 +79,25 @@ extension DirectRenderer {
         cairo_restore(cr)
     }
 
-    private func alphaPlane(_ box: DeviceBox) -> OpaquePointer? {
-        surface(box, format: CAIRO_FORMAT_A8)
+    private func alphaPlane(_ box: DeviceBox, for node: RenderNode) -> OpaquePointer? {
+        surface(box, format: CAIRO_FORMAT_A8, for: node)
     }
 
-    private func argbSurface(_ box: DeviceBox) -> OpaquePointer? {
-        surface(box, format: CAIRO_FORMAT_ARGB32)
+    private func argbSurface(_ box: DeviceBox, for node: RenderNode) -> OpaquePointer? {
+        surface(box, format: CAIRO_FORMAT_ARGB32, for: node)
     }
 
-    private func surface(_ box: DeviceBox, format: cairo_format_t) -> OpaquePointer? {
+    /// A bitmap covering `box`, or nil when the box is empty, or when it
+    /// cannot be had (then the frame fails at `node`).
+    private func surface(_ box: DeviceBox, format: cairo_format_t, for node: RenderNode) -> OpaquePointer? {
         guard !box.isEmpty else { return nil }
         let w = Int(box.maxX - box.minX), h = Int(box.maxY - box.minY)
-        guard w > 0, h > 0, w <= 32_767, h <= 32_767, let s = cairo_image_surface_create(format, Int32(w), Int32(h)) else { return nil }
-        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(s); return nil }
+        guard w > 0, h > 0 else { return nil }
+        guard w <= 32_767, h <= 32_767, let s = cairo_image_surface_create(format, Int32(w), Int32(h)),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS || { cairo_surface_destroy(s); return false }() else {
+            unallocated(node, width: w, height: h, bytesPerPixel: format == CAIRO_FORMAT_A8 ? 1 : 4)
+            return nil
+        }
         return s
     }
 }

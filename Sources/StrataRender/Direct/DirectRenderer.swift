@@ -35,9 +35,11 @@ public final class DirectRenderer {
     /// particles under a clip the blitter cannot follow (DirectRenderer+Particles).
     var spriteTextures = SpriteTextures()
     lazy var particleScratch = ParticleScratch()
-    /// The first media `contents` that could not be drawn in the frame being
-    /// drawn (a damaged video frame, say): `render` throws it.
-    var mediaFailure: RenderError?
+    /// The first thing that went wrong in the frame being drawn, at its layer
+    /// (a damaged video frame, a bitmap that cannot be allocated, a Cairo
+    /// error: DirectRenderer+Failure): the frame is an error, never a blank
+    /// or partial image.
+    var failure: RenderError?
 
     public init() {}
 
@@ -102,6 +104,7 @@ public final class DirectRenderer {
         nodes.removeAll(keepingCapacity: true)
         contexts.removeAll(keepingCapacity: true)
         frameWidth = width; frameHeight = height
+        failure = nil
         _ = prepare(tree.root, relative: tree.root.transform, parent: base, parentVisible: true, canvas: canvas)
 
         guard let cr = cairo_create(surface) else {
@@ -116,12 +119,8 @@ public final class DirectRenderer {
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
-        mediaFailure = nil
         drawNode(tree.root, index: 0, alpha: 1, cr: cr)
-        if let failure = mediaFailure {
-            mediaFailure = nil
-            throw failure
-        }
+        if let failure { throw failure }
         let drawStatus = cairo_status(cr)
         guard drawStatus == CAIRO_STATUS_SUCCESS else {
             throw RenderError(layerPath: tree.root.path,

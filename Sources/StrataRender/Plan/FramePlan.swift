@@ -145,10 +145,14 @@ struct OffscreenGroup: Hashable, Sendable {
     var clip: ClipStack { didSet { region = ItemRegion(clip: clip) } }
     /// The clip as the compositor reads it, made once.
     private(set) var region: ItemRegion
+    /// The layer the group draws (`RenderNode.path`): where an error is
+    /// when its buffer cannot be allocated.
+    let layer: String
 
-    init(box: PixelBox, items: [PlanItem], effect: GroupEffect, alpha: Double, clip: ClipStack) {
+    init(_ node: RenderNode, box: PixelBox, items: [PlanItem], effect: GroupEffect, alpha: Double, clip: ClipStack) {
         self.box = box; self.items = items; self.effect = effect; self.alpha = alpha; self.clip = clip
         region = ItemRegion(clip: clip)
+        layer = node.path
     }
 }
 

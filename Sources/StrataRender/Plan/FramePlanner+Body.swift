@@ -78,7 +78,7 @@ extension FramePlanner {
         let after = try plan(node.children[1], relative: node.children[1].transform, in: inner)
         var out = Planned()
         let box = before.box.union(after.box).intersection(context.clipBox)
-        out.append(.group(OffscreenGroup(box: box, items: before.items, effect: .dissolve(after: after.items, progress: progress),
+        out.append(.group(OffscreenGroup(node, box: box, items: before.items, effect: .dissolve(after: after.items, progress: progress),
                                          alpha: 1, clip: context.clip)), fills: 2)
         return out
     }

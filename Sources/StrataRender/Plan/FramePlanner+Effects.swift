@@ -24,7 +24,7 @@ extension FramePlanner {
             var clip = context.clip
             clip.shapes.append(shape)
             let filters = node.backgroundFilters.map { PixelFilter($0, pixelsPerPoint: scale) }
-            out.append(.group(OffscreenGroup(box: box(of: shape, in: context), items: [], effect: .backdrop(filters),
+            out.append(.group(OffscreenGroup(node, box: box(of: shape, in: context), items: [], effect: .backdrop(filters),
                                              alpha: min(node.opacity, 1), clip: clip)))
         }
         guard node.compositingFilter != nil || !node.filters.isEmpty else {
@@ -46,7 +46,7 @@ extension FramePlanner {
         box = PixelBox(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
             .intersection(context.clipBox).intersection(context.surface)
         let effects = LayerEffects(filters: filters, blend: node.compositingFilter)
-        out.append(.group(OffscreenGroup(box: box, items: inner.items, effect: .filtered(effects), alpha: 1, clip: clip)),
+        out.append(.group(OffscreenGroup(node, box: box, items: inner.items, effect: .filtered(effects), alpha: 1, clip: clip)),
                    fills: 2)
         return out
     }

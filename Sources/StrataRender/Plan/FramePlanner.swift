@@ -119,7 +119,7 @@ struct FramePlanner {
             let maskItems = cut.items.map { $0.fading(by: min(mask.opacity, 1)) }
             var out = Planned()
             let box = content.box.intersection(cut.box).intersection(context.clipBox)
-            out.append(.group(OffscreenGroup(box: box, items: content.items, effect: .mask(maskItems),
+            out.append(.group(OffscreenGroup(node, box: box, items: content.items, effect: .mask(maskItems),
                                              alpha: opacity, clip: context.clip)))
             return out
         }
@@ -127,7 +127,7 @@ struct FramePlanner {
         if opacity < 1 {
             if body.fills > 1 && node.allowsGroupOpacity {
                 // Overlapping fills inside a translucent layer must not show through each other.
-                let group = OffscreenGroup(box: body.box, items: body.items, effect: .opacity, alpha: opacity, clip: .none)
+                let group = OffscreenGroup(node, box: body.box, items: body.items, effect: .opacity, alpha: opacity, clip: .none)
                 body.items = [.group(group)]
             } else {
                 body.items = body.items.map { $0.fading(by: opacity) }
@@ -175,7 +175,7 @@ struct FramePlanner {
         guard !body.box.isEmpty else { return out }
         let box = shadowBox.union(body.box.intersection(context.clipBox)).intersection(context.surface)
         let effect = Shadow(color: shadow.color, dx: dx, dy: dy, sigma: sigma, bodyBox: body.box, clip: shadowClip)
-        out.append(.group(OffscreenGroup(box: box, items: body.items, effect: .shadow(effect), alpha: 1, clip: context.clip)),
+        out.append(.group(OffscreenGroup(node, box: box, items: body.items, effect: .shadow(effect), alpha: 1, clip: context.clip)),
                    fills: 2)
         return out
     }

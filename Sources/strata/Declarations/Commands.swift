@@ -14,7 +14,7 @@ enum Commands {
     static let renderOptions: [any AnyOption] = [
         Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
         Options.fps, Options.scale, Options.set, Options.codec, Options.crf, Options.preset, Options.threads,
-        Options.keyint, Options.loop, Options.gifPalette, Options.gifDither, Options.jobs,
+        Options.keyint, Options.loop, Options.gifPalette, Options.gifDither, Options.jobs, Options.memoryLimit,
         Options.quiet, Options.contactSheet, Options.every, Options.diagnosticFormat,
     ]
 
@@ -75,6 +75,7 @@ enum Commands {
         if let palette = args[Options.gifPalette] { command.video.gifPalette = palette }
         if let dither = args[Options.gifDither] { command.video.gifDither = dither }
         if let jobs = args[Options.jobs] { command.jobs = jobs }
+        if let limit = args[Options.memoryLimit] { command.memoryLimit = limit }
         command.quiet = args[Options.quiet]
         command.contactSheet = try contactSheet(args)
         return command
@@ -133,7 +134,7 @@ enum Commands {
                                completion: .files(extensions: ["yaml", "yml"])),
         options: [Options.golden, Options.update, Options.artifacts, Options.junit, Options.format, Options.channel,
                   Options.pixels, Options.pixelCount, Options.psnr, Options.antialiasing, Options.video, Options.set,
-                  Options.jobs, Options.quiet, Options.diagnosticFormat],
+                  Options.jobs, Options.memoryLimit, Options.quiet, Options.diagnosticFormat],
         exitStatus: "0 all match, 1 a mismatch, missing golden or orphan, 2 bad input."
     ) { args throws(UsageError) in
         var command = CheckCommand(paths: args.positionals)
@@ -150,6 +151,7 @@ enum Commands {
         command.video = args[Options.video]
         command.load = Commands.load(args)
         if let jobs = args[Options.jobs] { command.jobs = jobs }
+        if let limit = args[Options.memoryLimit] { command.memoryLimit = limit }
         command.quiet = args[Options.quiet]
         return .run(command)
     }

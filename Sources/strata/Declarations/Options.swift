@@ -54,10 +54,11 @@ enum Options {
         help: "a video (\(VideoContainer.allCases.map(\.displayName).joined(separator: " "))), a folder ending in '/' (PNG sequence), a .png still, - (raw video on stdout), or /dev/null to render and discard")
     static let time = Option<Double>(
         "--time", placeholder: "T", help: "a time: 1.5s, 500ms or bare seconds",
-        expected: "a time like 1.5s", parse: { CommandLineValue.time($0).flatMap { $0 >= 0 ? $0 : nil } })
+        expected: "a time from 0 to \(Int(Limits.maxDuration))s like 1.5s",
+        parse: { CommandLineValue.time($0).flatMap { $0 >= 0 ? $0 : nil } })
     static let frames = Option<ClosedRange<Int>>(
         "--frames", placeholder: "A-B", help: "frames A to B (inclusive), or one frame A",
-        expected: "frames like 0-119", parse: CommandLineValue.frames)
+        expected: "frames like 0-119 (at most \(Limits.maxFrames))", parse: CommandLineValue.frames)
     static let allVariants = Flag(
         "--all-variants", help: "one output per canvas variant: -o DIR/ writes DIR/<scene>-<variant>.mp4 (.png stills with --time)")
     static let codec = Option<VideoCodec>.choice(
@@ -90,6 +91,13 @@ enum Options {
         "--gif-dither", placeholder: "NAME", help: "GIF dithering: error diffusion, Floyd-Steinberg, ordered 8x8, or none",
         default: VideoOptions().gifDither)
 
+    static let memoryLimit = Option<Int>(
+        "--memory-limit", placeholder: "SIZE",
+        help: "bytes the frames being drawn may hold together, like 8G or 512M (K, M, G, T: powers of 1024)",
+        default: CompiledScene.bytes(Double(Limits.frameMemory)),
+        expected: "a size like 8G or 512M from \(CompiledScene.bytes(Double(Limits.frameMemoryRange.lowerBound))) "
+            + "to \(CompiledScene.bytes(Double(Limits.frameMemoryRange.upperBound)))",
+        parse: { CommandLineValue.bytes($0).flatMap { Limits.frameMemoryRange.contains($0) ? $0 : nil } })
     static let overwrite = Flag("--overwrite", short: "y", help: "replace an existing output (the default, as ffmpeg's -y)")
     static let noOverwrite = Flag(
         "--no-overwrite", short: "n", help: "never replace an existing output: exit 1 before rendering (as ffmpeg's -n)")
@@ -106,7 +114,8 @@ enum Options {
         parse: CommandLineValue.grid)
     static let every = Option<Double>(
         "--every", placeholder: "T", help: "a contact sheet of one frame every T (0.5s); with --contact-sheet COLS, in COLS columns",
-        expected: "a time > 0 like 0.5s", parse: { CommandLineValue.time($0).flatMap { $0 > 0 ? $0 : nil } })
+        expected: "a time > 0 and at most \(Int(Limits.maxDuration))s like 0.5s",
+        parse: { CommandLineValue.time($0).flatMap { $0 > 0 ? $0 : nil } })
 
     // MARK: render farms (plan, render --chunk, concat)
 
@@ -147,8 +156,8 @@ enum Options {
     // MARK: inspect
 
     static let frame = Option<Int>(
-        "--frame", placeholder: "N", help: "the time of frame N", expected: "a frame number",
-        parse: { Int($0).flatMap { $0 >= 0 ? $0 : nil } })
+        "--frame", placeholder: "N", help: "the time of frame N",
+        expected: "a frame number from 0 to \(Limits.maxFrames)", parse: CommandLineValue.frame)
     static let compact = Flag("--compact", help: "one line of JSON")
 
     // MARK: check
