@@ -58,6 +58,8 @@ struct ItemRegion: Hashable, Sendable {
         var cores: Int
         /// Index into `roundings`, or -1.
         var rounding: Int
+        /// The rounding's arcs are solved on each row (`ArcSpans`), not bounded by the cores.
+        var arcs: Bool
     }
 
     private var lines: [Line] = []
@@ -91,7 +93,7 @@ struct ItemRegion: Hashable, Sendable {
         }
         let paired = s.sides.count == 4 && Self.parallel(s.sides[0], s.sides[2]) && Self.parallel(s.sides[1], s.sides[3])
         return Shape(sides: sides, paired: paired, core0: core0, core1: core1, core2: core2, cores: min(s.cores.count, 3),
-                     rounding: rounding)
+                     rounding: rounding, arcs: s.rounding.map(ArcSpans.solvable) ?? false)
     }
 
     private static func parallel(_ p: EdgeLine, _ q: EdgeLine) -> Bool {
@@ -228,6 +230,11 @@ struct ItemRegion: Hashable, Sendable {
             full = outer
             for s in shapes { Self.soft(s, y: cy, lines, outer: &outer, full: &full) }
             if let hole { Self.soft(hole, y: cy, lines, outer: &holeOuter, full: &holeFull) }
+            // Rounded shapes' arcs, solved on the row (their cores above were their sides).
+            roundings.withUnsafeBufferPointer { roundings in
+                for s in shapes where s.arcs { ArcSpans.cut(roundings[s.rounding], y: cy, outer: &outer, full: &full) }
+                if let hole, hole.arcs { ArcSpans.cut(roundings[hole.rounding], y: cy, outer: &holeOuter, full: &holeFull) }
+            }
         }
         full = (max(full.0, outer.0), min(full.1, outer.1))
         let (start, end) = RowSolver.range(outer.0, outer.1, minX: minX, maxX: maxX)
@@ -275,6 +282,13 @@ struct ItemRegion: Hashable, Sendable {
     private static func soft(_ s: Shape, y: Double, _ lines: UnsafeBufferPointer<Line>,
                              outer: inout (Double, Double), full: inout (Double, Double)) {
         for k in s.sides { bound(lines[k], y: y, threshold: -lines[k].reach - 1e-9, hard: false, &outer) }
+        if s.arcs {
+            // Within the sides; `ArcSpans` cuts the corners off afterwards.
+            var r = (-Double.infinity, Double.infinity)
+            for k in s.sides { bound(lines[k], y: y, threshold: lines[k].reach + 1e-9, hard: false, &r) }
+            full = (max(full.0, r.0), min(full.1, r.1))
+            return
+        }
         // Full coverage: inside one core at least (the union of overlapping
         // intervals is an interval; of disjoint ones the wider is kept).
         var best: (Double, Double)?
