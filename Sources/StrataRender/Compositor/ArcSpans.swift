@@ -15,7 +15,7 @@ import StrataModel
 /// the same bytes.
 enum ArcSpans {
     /// Whether `rounding`'s arcs can be solved on rows: affine with W = 1
-    /// (what the four-wide per-pixel path assumes) and a pixel scale.
+    /// (what `ItemRegion.affineCoverage` assumes) and a pixel scale.
     static func solvable(_ rounding: SoftShape.Rounding) -> Bool {
         rounding.pixelsPerUnit != nil && rounding.toShape.isAffine && rounding.toShape.a33 == 1
     }
