@@ -43,11 +43,22 @@ enum ArcSpans {
             let ex = p0x - cx, ey = p0y - cy
             // Outer: the zone taken a margin smaller, the arc's outer reach larger.
             let zoneIn = zone(sx * dx, sx * ex, sy * dy, sy * ey, above: margin)
-            cut(&outer, zone: zoneIn, disc: disc(dx, dy, ex, ey, radius: reachOut), longest: false)
+            if meets(zoneIn, outer) {
+                cut(&outer, zone: zoneIn, disc: disc(dx, dy, ex, ey, radius: reachOut), longest: false)
+            }
             // Full: the zone a margin larger, the arc's inner reach smaller.
             let zoneOut = zone(sx * dx, sx * ex, sy * dy, sy * ey, above: -margin)
-            cut(&full, zone: zoneOut, disc: disc(dx, dy, ex, ey, radius: reachFull), longest: true)
+            if meets(zoneOut, full) {
+                cut(&full, zone: zoneOut, disc: disc(dx, dy, ex, ey, radius: reachFull), longest: true)
+            }
         }
+    }
+
+    /// Whether the open `zone` and the closed `range` share a point (most
+    /// rows cross no corner's zone: their discs are not solved).
+    @inline(__always)
+    private static func meets(_ zone: (Double, Double), _ range: (Double, Double)) -> Bool {
+        zone.0 < zone.1 && range.0 <= range.1 && zone.0 < range.1 && zone.1 > range.0
     }
 
     /// The open interval of i with u i + u0 > t and v i + v0 > t.
