@@ -14,7 +14,7 @@ extension CheckCommand {
         let started = Date()
         let files = try GoldenLayout.sceneFiles(paths)
         guard !files.isEmpty else { throw CompileError("no scene files (*.yaml) under \(paths.joined(separator: ", "))") }
-        var units: [(scene: Scene, variant: String?)] = []
+        var units: [(scene: CompiledScene, variant: String?)] = []
         var sceneErrors: [SceneError] = []
         var warnings: [Diagnostic] = []
         for file in files {
@@ -22,7 +22,7 @@ extension CheckCommand {
             do {
                 let (scene, sceneWarnings) = try SceneLoader.load(file: file, options: load)
                 problems += sceneWarnings
-                units += try laidOutSizes(of: scene, problems: &problems)
+                units += try compiledSizes(of: scene, problems: &problems)
             } catch let error as DiagnosticList {
                 problems += error.items
             } catch let error as CompileError {
@@ -31,7 +31,7 @@ extension CheckCommand {
             console.report(problems)
             if problems.contains(where: { $0.severity == .error }) {
                 sceneErrors.append(SceneError(scene: file, diagnostics: problems))
-                units.removeAll { $0.scene.file == file }
+                units.removeAll { $0.scene.laidOut.file == file }
             } else {
                 warnings += problems
             }
@@ -43,7 +43,7 @@ extension CheckCommand {
             checks += try check(unit.scene, variant: unit.variant, console: console)
         }
         // A scene that did not load still owns its golden folders: they are not orphans.
-        let owned = units.map { goldenFolder(for: $0.scene, variant: $0.variant) }
+        let owned = units.map { goldenFolder(for: $0.scene.laidOut, variant: $0.variant) }
         checks += orphanFolders(checked: owned, alsoOwning: sceneErrors.map { goldenFolder ?? GoldenLayout.folder(forScene: $0.scene) })
         // A golden that no scene frame produces fails the run (architecture.md).
         var report = CheckReport(frames: checks, orphansFail: true)
@@ -79,7 +79,8 @@ extension CheckCommand {
     }
 
     /// Checks one scene's frames at one size (the authored one, or a variant's).
-    func check(_ scene: Scene, variant: String?, console: any Console) throws -> [FrameCheck] {
+    func check(_ compiled: CompiledScene, variant: String?, console: any Console) throws -> [FrameCheck] {
+        let scene = compiled.laidOut
         let folder = goldenFolder(for: scene, variant: variant)
         let policy = scene.golden
         let fallback = policy?.location ?? SourceLocation(file: scene.file, line: 1, column: 1)
@@ -107,7 +108,7 @@ extension CheckCommand {
         guard !frames.isEmpty else { return outcomes.map { var o = $0; o.variant = variant; return o } }
 
         let renderStart = ContinuousClock.now
-        let actuals = try renderOrDecode(scene, frames: frames, variant: variant, console: console)
+        let actuals = try renderOrDecode(compiled, frames: frames, variant: variant, console: console)
         // Each frame's time: an even share of the scene's render (frames render in parallel), plus its comparison.
         let renderShare = (ContinuousClock.now - renderStart) / .milliseconds(1) / 1000 / Double(frames.count)
         for (frame, actual) in zip(frames, actuals) {
@@ -187,7 +188,8 @@ extension CheckCommand {
     }
 
     /// Renders the frames (or decodes them from `--video`).
-    func renderOrDecode(_ scene: Scene, frames: [Int], variant: String?, console: any Console) throws -> [Pixmap] {
+    func renderOrDecode(_ compiled: CompiledScene, frames: [Int], variant: String?, console: any Console) throws -> [Pixmap] {
+        let scene = compiled.laidOut
         if let video {
             let decoded: [Int: Pixmap]
             do { decoded = try VideoReader.decodeFrames(path: video, indices: Set(frames)) } catch {
@@ -202,7 +204,7 @@ extension CheckCommand {
         let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file, variant: variant),
                                          quiet: quiet, console: console)
         defer { progress.finish() }
-        try FramePipeline(scene: scene, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress) {
+        try FramePipeline(scene: compiled, jobs: jobs).run(times: frames.map(scene.time(ofFrame:)), progress: progress) {
             result[$0] = $1
         }
         return result.map { $0! }

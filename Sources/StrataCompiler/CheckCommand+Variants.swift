@@ -6,20 +6,18 @@ import StrataModel
 /// out and checked like a scene of its own, with its goldens in
 /// `golden/<scene>@<variant>/` and its artifacts in `<artifacts>/<scene>@<variant>/`.
 extension CheckCommand {
-    /// The scene laid out at its authored size, then at each checked variant.
-    /// With `--video` only the authored size is checked (a video has one size).
-    func laidOutSizes(of scene: Scene, problems: inout [Diagnostic]) throws -> [(scene: Scene, variant: String?)] {
-        var base = scene
-        problems += base.layOut()
-        var result: [(scene: Scene, variant: String?)] = [(base, nil)]
+    /// The scene laid out and compiled at its authored size, then at each
+    /// checked variant. With `--video` only the authored size is checked (a
+    /// video has one size).
+    func compiledSizes(of scene: Scene, problems: inout [Diagnostic]) throws -> [(scene: CompiledScene, variant: String?)] {
+        let base = try CompiledScene.compile(scene, overrides: SceneOverrides(), warn: { problems.append($0) })
+        var result: [(scene: CompiledScene, variant: String?)] = [(base, nil)]
         guard video == nil else { return result }
         let names = scene.golden?.checkedVariants(of: scene.canvas) ?? scene.canvas.variants.map(\.name)
         for name in names {
-            var sized = scene
             var overrides = SceneOverrides()
             overrides.variant = name
-            problems += try overrides.apply(to: &sized)
-            result.append((sized, name))
+            result.append((try CompiledScene.compile(scene, overrides: overrides, warn: { problems.append($0) }), name))
         }
         return result
     }

@@ -10,13 +10,16 @@ import StrataTimeline
 public struct CompiledScene: Sendable {
     /// Laid out at the canvas size; the timeline not compiled (what `inspect` reads).
     public let laidOut: Scene
-    /// The same with the timeline compiled into the layers (what frames sample).
-    public let sampled: Scene
+    /// Its timeline compiled: animations on the layers, model changes and transitions beside them.
+    public let timeline: CompiledTimeline
+    /// The layers compiled for sampling: what every frame samples.
+    public let layers: CompiledLayers
 
-    /// Compiles the timeline of a scene that `SceneOverrides.apply` has laid out.
+    /// Compiles the timeline and the layers of a scene that `SceneOverrides.apply` has laid out.
     public init(laidOut: Scene) {
         self.laidOut = laidOut
-        self.sampled = TimelineCompiler.compile(laidOut)
+        self.timeline = TimelineCompiler.compile(laidOut)
+        self.layers = CompiledLayers(timeline)
     }
 
     /// Loads a scene file, applies `overrides` (size, variant, fps, scale)
@@ -40,7 +43,7 @@ public struct CompiledScene: Sendable {
 
     /// The render tree at `time` seconds.
     public func renderTree(at time: Double) -> RenderTree {
-        Sampler.renderTree(of: sampled, at: time)
+        layers.renderTree(at: time)
     }
 
     /// Draws the frame at `time` seconds into `pixmap` from scratch (reusing
@@ -72,6 +75,6 @@ public struct CompiledScene: Sendable {
 
     /// What `strata inspect` prints at `time` seconds.
     public func inspect(at time: Double) -> JSON {
-        Inspector.inspect(laidOut, at: time)
+        Inspector.inspect(timeline, at: time)
     }
 }

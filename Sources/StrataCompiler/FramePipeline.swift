@@ -5,7 +5,8 @@ import StrataTimeline
 
 /// Renders a scene's frames in parallel and delivers them in order.
 struct FramePipeline {
-    var scene: Scene
+    /// Loaded, laid out and compiled once (`CompiledScene.load`).
+    var scene: CompiledScene
     /// Render threads; defaults to the number of cores.
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -38,11 +39,11 @@ struct FramePipeline {
         makeFinisher: @escaping @Sendable () throws -> (Pixmap, inout Product) throws -> Void,
         consume: (_ position: Int, _ product: Product) throws -> Void
     ) throws {
-        // The timeline compiles once, before any frame: frames stay pure functions of (scene, t).
-        let compiled = CompiledScene(laidOut: scene)
+        // The scene compiled once, before any frame: frames stay pure functions of (scene, t).
+        let compiled = scene
         let scheduler = FrameScheduler<Product>(frames: Array(times.indices), workers: jobs, makeEmpty: makeEmpty)
         // One set of backing stores for all threads: a layer is rasterized once per render.
-        let stores = BackingStoreCache(byteLimit: Self.storeBytes(scene))
+        let stores = BackingStoreCache(byteLimit: Self.storeBytes(scene.laidOut))
         try scheduler.run(recycle: recycle, makeWorker: {
             let renderer = FrameRenderer(cache: stores)
             let finisher = Result { try makeFinisher() }

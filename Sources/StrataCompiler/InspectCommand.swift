@@ -41,11 +41,10 @@ public struct InspectCommand: StrataCommand {
     }
 
     public func run(_ console: any Console) throws -> ExitStatus {
-        var (scene, warnings) = try SceneLoader.load(file: scenePath, options: load)
-        console.report(warnings)
-        console.report(try overrides.apply(to: &scene))
-        try scene.check(instant)
-        let json = Inspector.inspect(scene, at: instant.seconds(in: scene))
+        let compiled = try CompiledScene.load(file: scenePath, options: load, overrides: overrides,
+                                              warn: { console.report([$0]) })
+        try compiled.laidOut.check(instant)
+        let json = compiled.inspect(at: instant.seconds(in: compiled.laidOut))
         console.write(json.serialized(indent: compact ? nil : 2))
         return .success
     }

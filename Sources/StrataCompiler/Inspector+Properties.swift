@@ -43,6 +43,7 @@ extension JSON {
         case .shape(let s): return .shape(s)
         case .font(let f): return .string(f.file ?? f.description)
         case .cells(let cells): return .number(Double(cells.count))
+        case .filters(let filters): return .array(filters.map(JSON.filter))
         }
     }
 }

@@ -7,6 +7,12 @@ public enum Inspector {
     /// The timeline is compiled first, so model values include the
     /// transactions committed by `time` and implicit animations are listed.
     public static func inspect(_ scene: Scene, at time: Double) -> JSON {
+        inspect(TimelineCompiler.compile(scene), at: time)
+    }
+
+    /// The same for a scene whose timeline is compiled.
+    public static func inspect(_ timeline: CompiledTimeline, at time: Double) -> JSON {
+        let scene = timeline.scene
         var layers: [JSON] = []
         let layouts = layoutEntries(scene.root)
         func visit(_ layer: PresentationLayer) {
@@ -14,7 +20,7 @@ public enum Inspector {
             layers.append(adding(layout: layouts[layer.path], to: shown))
             layer.sublayers.forEach(visit)
         }
-        visit(Sampler.presentation(of: TimelineCompiler.compile(scene), at: time))
+        visit(Sampler.presentation(of: timeline, at: time))
         return .object([("time", .number(time)), ("layers", .array(layers))])
     }
 

@@ -33,3 +33,19 @@ extension JSON {
         return .object([("from", blend.from.map(JSON.string) ?? .null), ("to", key), ("progress", .number(blend.progress))])
     }
 }
+
+extension JSON {
+    /// A filter as written: `{"filter": "CIGaussianBlur", "inputRadius": 4}`,
+    /// its name when not the filter's, its input keys.
+    static func filter(_ f: LayerFilter) -> JSON {
+        var fields: [(String, JSON)] = [("filter", .string(f.kind.rawValue))]
+        if f.name != f.kind.rawValue { fields.append(("name", .string(f.name))) }
+        switch f.kind {
+        case .gaussianBlur: fields.append(("inputRadius", .number(f.inputRadius)))
+        case .colorControls:
+            fields += [("inputSaturation", .number(f.inputSaturation)), ("inputBrightness", .number(f.inputBrightness)),
+                       ("inputContrast", .number(f.inputContrast))]
+        }
+        return .object(fields)
+    }
+}

@@ -19,7 +19,7 @@ extension RenderCommand {
         let times = frames.map(scene.time(ofFrame:))
         var tiles = [Pixmap](repeating: Pixmap(width: 0, height: 0), count: frames.count)
         let progress = ProgressReporter(total: frames.count, label: label, quiet: quiet, console: console)
-        try FramePipeline(scene: tiled, jobs: jobs).run(times: times, progress: progress) {
+        try FramePipeline(scene: CompiledScene(laidOut: tiled), jobs: jobs).run(times: times, progress: progress) {
             tiles[$0] = $1
         }
         progress.finish()

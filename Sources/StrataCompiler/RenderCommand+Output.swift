@@ -70,7 +70,7 @@ extension RenderCommand {
     /// plays at is an error at the clip's `audio:`.
     static func clipSounds(_ scene: Scene) throws(Diagnostic) -> [ClipSound] {
         guard scene.hasSound else { return [] }
-        return try ClipSoundPlanner.sounds(in: TimelineCompiler.compile(scene))
+        return try ClipSoundPlanner.sounds(in: scene)
     }
 
     /// `--crf` or `--keyint` that the codec ignores, and lossless H.264 that players refuse.

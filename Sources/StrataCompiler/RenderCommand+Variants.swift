@@ -24,12 +24,12 @@ extension RenderCommand {
         }
         let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
         let stem = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        var jobs: [(scene: Scene, target: Target, output: PreparedOutput?, times: [Double], indices: [Int], name: String)] = []
+        var jobs: [(scene: CompiledScene, target: Target, output: PreparedOutput?, times: [Double], indices: [Int], name: String)] = []
         for variant in loaded.canvas.variants {
-            var scene = loaded
             var o = overrides
             o.variant = variant.name
-            console.report(try o.apply(to: &scene))
+            let compiled = try CompiledScene.compile(loaded, overrides: o, warn: { console.report([$0]) })
+            let scene = compiled.laidOut
             let file = (folder.isEmpty ? "" : folder + "/") + Self.variantFileName(scene: stem, variant: variant.name,
                                                                                      still: time != nil || contactSheet != nil)
             let target: Target = time != nil || contactSheet != nil ? .still(file) : .video(file, .mp4)
@@ -38,7 +38,7 @@ extension RenderCommand {
             try checkOverwrite(target)
             let output = try prepareOutput(scene, target: target, frames: indices, overrides: o,
                                            warn: { console.report([$0]) })
-            jobs.append((scene, target, output, times, indices, variant.name))
+            jobs.append((compiled, target, output, times, indices, variant.name))
         }
         for job in jobs {
             let clock = ContinuousClock.now

@@ -105,17 +105,16 @@ public struct RenderCommand: StrataCommand {
         if allVariants { return try runAllVariants(console) }
         let target = try self.target
         try checkStreamTarget(target)
-        let (loaded, warnings) = try SceneLoader.load(file: scenePath, options: load)
-        console.report(warnings)
-        var scene = loaded
-        console.report(try overrides.apply(to: &scene))
+        let compiled = try CompiledScene.load(file: scenePath, options: load, overrides: overrides,
+                                              warn: { console.report([$0]) })
+        let scene = compiled.laidOut
         try checkContactSheetTarget(target)
         let (times, indices) = contactSheet == nil ? try frameTimes(scene, target: target) : ([], [])
         try checkStreamSize(scene, target: target)
         try checkOverwrite(target)
         let output = try prepareOutput(scene, target: target, frames: indices, overrides: overrides,
                                        warn: { console.report([$0]) })
-        let written = try render(scene, to: target, output: output, times: times, indices: indices, label: "render",
+        let written = try render(compiled, to: target, output: output, times: times, indices: indices, label: "render",
                                  console: console)
         report(written, since: clock, console: console)
         return .success
@@ -138,15 +137,16 @@ public struct RenderCommand: StrataCommand {
         throw scene.sizeProblem(RawVideoStream.evenSizeRule + " (--stream-format nut takes any size)", overrides: overrides)
     }
 
-    /// Renders a scene that is loaded, laid out and checked into `target`; says what was written.
-    func render(_ scene: Scene, to target: Target, output: PreparedOutput?, times: [Double], indices: [Int],
+    /// Renders a scene that is loaded, laid out, compiled and checked into `target`; says what was written.
+    func render(_ compiled: CompiledScene, to target: Target, output: PreparedOutput?, times: [Double], indices: [Int],
                 label: String, console: any Console) throws -> WrittenOutput {
+        let scene = compiled.laidOut
         if let contactSheet, case .still(let path) = target {
             let tiles = try renderContactSheet(scene, contactSheet, to: path, label: label, console: console)
             return WrittenOutput(target: target, scene: scene, frames: tiles, firstTime: nil,
                                  width: nil, height: nil, bytes: SystemFiles.size(path) ?? 0)
         }
-        let pipeline = FramePipeline(scene: scene, jobs: jobs)
+        let pipeline = FramePipeline(scene: compiled, jobs: jobs)
         let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, console: console)
         defer { progress.finish() }
         var bytes = 0

@@ -27,10 +27,6 @@ public struct Layer: Sendable {
     /// `actions`: what a transaction's change of a key runs instead of the
     /// default implicit animation (key: a property name).
     public var actions: [String: LayerAction] = [:]
-    /// Model values set by the timeline, in commit order (compiled from `Scene.timeline`).
-    public var modelChanges: [ModelChange] = []
-    /// Transitions started by the timeline, in commit order.
-    public var transitions: [LayerTransition] = []
 
     public init(name: String? = nil, location: SourceLocation) {
         self.name = name

@@ -17,6 +17,7 @@ public struct LayerProperties: Sendable, Hashable {
     public var backgroundColor: Color? = nil
     /// Points.
     public var cornerRadius: Double = 0
+    public var cornerCurve: CornerCurve = .circular
     /// Points, drawn inside the bounds.
     public var borderWidth: Double = 0
     public var borderColor: Color = .black
@@ -48,6 +49,12 @@ public struct LayerProperties: Sendable, Hashable {
     /// Pixels per point of the rasterized bitmap.
     public var rasterizationScale: Double = 1
     public var allowsGroupOpacity: Bool = true
+    /// How the composited layer meets what is below it; nil is source-over.
+    public var compositingFilter: BlendMode? = nil
+    /// Applied in order to the layer and its sublayers, flattened.
+    public var filters: [LayerFilter] = []
+    /// Applied in order to what is behind the layer, within its rounded bounds.
+    public var backgroundFilters: [LayerFilter] = []
     /// Type-specific properties: set for layers of that type only (see docs/layer-types.md).
     public var shape: ShapeProperties? = nil
     public var text: TextProperties? = nil

@@ -26,6 +26,8 @@ public enum Limits {
     public static let maxLayers = 20_000
     /// Image pixels per point of `contents` (a layer's and an emitter cell's).
     public static let maxContentsScale = 64.0
+    /// Points: a filter's blur radius (its margin grows the layer's buffer).
+    public static let maxFilterRadius = 1000.0
     /// Pixels per point of a rasterized layer's bitmap (`rasterizationScale`).
     public static let maxRasterizationScale = 16.0
 

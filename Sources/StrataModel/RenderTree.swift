@@ -53,6 +53,15 @@ public struct RenderNode: Sendable {
     /// False: hidden when its back faces the viewer.
     public var doubleSided = true
     public var maskedCorners: CornerMask = .all
+    /// How cornerRadius rounds the corners (background, border, masksToBounds clip).
+    public var cornerCurve: CornerCurve = .circular
+    /// Set when the layer's composited group blends onto its backdrop
+    /// other than source-over (CALayer.compositingFilter).
+    public var compositingFilter: BlendMode? = nil
+    /// Applied in order to the layer's flattened group (identity filters dropped).
+    public var filters: [LayerFilter] = []
+    /// Applied in order to what is behind the layer, within its rounded bounds.
+    public var backgroundFilters: [LayerFilter] = []
     /// Nil when the layer casts no shadow (shadowOpacity 0).
     public var shadow: RenderShadow? = nil
     /// The mask layer: its transform maps into this layer's bounds space.

@@ -57,7 +57,7 @@ public final class FrameRenderer {
         var frame = Pixmap(width: 0, height: 0)
         var regions = [plan.canvas]
         if let previous = last, previous.frame.width == plan.width, previous.frame.height == plan.height {
-            regions = Damage.regions(from: previous.plan, to: plan, canvas: plan.canvas)
+            regions = plan.readsBackdrop ? [plan.canvas] : Damage.regions(from: previous.plan, to: plan, canvas: plan.canvas)
             frame = previous.frame
         }
         last = nil  // the frame's storage is unique again unless a caller still holds it

@@ -9,25 +9,29 @@ import StrataModel
 enum AnimationEvaluator {
     /// `sequenceLimit`: only animations added by transactions before it
     /// apply (Int.max: all; a transition's old state uses its own transaction).
+    /// With `record` false (a frame's sampling) nothing is listed.
+    @discardableResult
     static func apply(_ animations: [Animation], layerTime: Double, model: LayerProperties,
-                      to properties: inout LayerProperties, sequenceLimit: Int = .max) -> [ActiveAnimation] {
+                      to properties: inout LayerProperties, sequenceLimit: Int = .max,
+                      record: Bool = true) -> [ActiveAnimation] {
         var active: [ActiveAnimation] = []
         for animation in animations where animation.lifetime.applies(layerTime: layerTime, sequenceLimit: sequenceLimit) {
-            apply(animation, time: layerTime, model: model, to: &properties, active: &active, depth: 0)
+            apply(animation, time: layerTime, model: model, to: &properties, active: &active, depth: 0, record: record)
         }
         return active
     }
 
     /// One animation at `time` (its parent's time: the layer's, or a group's).
     static func apply(_ animation: Animation, time: Double, model: LayerProperties,
-                      to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int) {
+                      to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int,
+                      record: Bool) {
         guard let sample = animation.timing.sample(layerTime: time, removedOnCompletion: animation.removedOnCompletion)
         else { return }
         let progress = animation.timingFunction.evaluate(sample.fraction)
         let duration = animation.timing.effectiveDuration
         if case .group(let children) = animation.kind {
             applyGroup(children, progress: progress, duration: duration, model: model,
-                       to: &properties, active: &active, depth: depth)
+                       to: &properties, active: &active, depth: depth, record: record)
             return
         }
         var value: AnimatableValue
@@ -73,6 +77,7 @@ enum AnimationEvaluator {
             // superlayer's space (after the layer's own transform).
             properties.transform = properties.transform * Transform3D.rotation(angle, 0, 0, 1)
         }
+        guard record else { return }
         var entry = ActiveAnimation(keyPath: animation.keyPath, fraction: sample.fraction,
                                     progress: shown, iteration: sample.iteration, value: value)
         entry.kind = animation.kindName
@@ -91,14 +96,16 @@ enum AnimationEvaluator {
     /// animation that runs that long holds its value there (its left limit)
     /// rather than ending, so a group filling forwards keeps its last frame.
     static func applyGroup(_ children: [Animation], progress: Double, duration: Double, model: LayerProperties,
-                           to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int) {
+                           to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int,
+                           record: Bool) {
         let groupTime = min(max(progress * duration, 0), duration)
         for var child in children {
             child.removedOnCompletion = false
             if groupTime >= duration, child.timing.endTime >= duration {
                 child.timing.fillMode = child.timing.fillMode == .backwards || child.timing.fillMode == .both ? .both : .forwards
             }
-            apply(child, time: groupTime, model: model, to: &properties, active: &active, depth: depth + 1)
+            apply(child, time: groupTime, model: model, to: &properties, active: &active, depth: depth + 1,
+                  record: record)
         }
     }
 

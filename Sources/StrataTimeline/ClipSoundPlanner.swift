@@ -27,18 +27,24 @@ public enum ClipSoundPlanner {
     static let switchPrecision = 1e-7
 
     /// Every layer's clip sound, in tree order (depth first, masks after
-    /// their layer). The scene's timeline must be compiled.
+    /// their layer) of a laid-out scene.
     public static func sounds(in scene: Scene) throws(Diagnostic) -> [ClipSound] {
+        try sounds(in: scene, layers: CompiledLayers(scene))
+    }
+
+    /// The same from the scene's compiled layers.
+    public static func sounds(in scene: Scene, layers: CompiledLayers) throws(Diagnostic) -> [ClipSound] {
         let keys = Set(scene.media.compactMap { $0.value.audio != nil ? $0.key : nil })
         guard !keys.isEmpty else { return [] }
         let frameTimes = (0...scene.frameCount).map { scene.time(ofFrame: $0) }
         var sounds: [ClipSound] = []
-        try walk(scene.root, path: "", parentChain: .identity, keys: keys, scene: scene, frameTimes: frameTimes, into: &sounds)
+        try walk(0, of: layers, parentChain: .identity, keys: keys, scene: scene, frameTimes: frameTimes, into: &sounds)
         return sounds
     }
 
-    private static func walk(_ layer: Layer, path: String, parentChain: LayerTiming, keys: Set<String>, scene: Scene,
-                             frameTimes: [Double], into sounds: inout [ClipSound]) throws(Diagnostic) {
+    private static func walk(_ index: Int, of layers: CompiledLayers, parentChain: LayerTiming, keys: Set<String>,
+                             scene: Scene, frameTimes: [Double], into sounds: inout [ClipSound]) throws(Diagnostic) {
+        let layer = layers.layers[index], path = layer.path
         let chain = parentChain.then(layer.timing)
         for key in candidates(layer, among: keys).sorted() {
             let media = scene.media[key]!
@@ -52,27 +58,21 @@ public enum ClipSoundPlanner {
             }
             if !segments.isEmpty { sounds.append(ClipSound(audio: media.audio!, layerPath: path, segments: segments)) }
         }
-        for (index, sub) in layer.sublayers.enumerated() {
-            let name = sub.name ?? String(index)
-            try walk(sub, path: path.isEmpty ? name : path + "/" + name, parentChain: chain, keys: keys, scene: scene,
-                     frameTimes: frameTimes, into: &sounds)
-        }
-        for mask in layer.mask {
-            try walk(mask, path: (path.isEmpty ? "" : path + "/") + "mask", parentChain: chain, keys: keys, scene: scene,
-                     frameTimes: frameTimes, into: &sounds)
+        for sub in layer.sublayers + (layer.mask.map { [$0] } ?? []) {
+            try walk(sub, of: layers, parentChain: chain, keys: keys, scene: scene, frameTimes: frameTimes, into: &sounds)
         }
     }
 
     /// The keys among `keys` the layer can ever show: its model value, the
     /// values transactions set. A layer with a `contents` animation may show
     /// any of them.
-    static func candidates(_ layer: Layer, among keys: Set<String>) -> Set<String> {
+    static func candidates(_ layer: CompiledLayer, among keys: Set<String>) -> Set<String> {
         func animatesContents(_ a: Animation) -> Bool {
             if case .group(let children) = a.kind { return children.contains(where: animatesContents) }
             return a.keyPath.property == .contents
         }
         if layer.animations.contains(where: animatesContents) { return keys }
-        var shown = Set(layer.properties.contents.map { [$0] } ?? [])
+        var shown = Set(layer.model.contents.map { [$0] } ?? [])
         for change in layer.modelChanges where change.keyPath.property == .contents {
             if case .image(let value) = change.value, let key = value.key { shown.insert(key) }
         }
@@ -81,18 +81,18 @@ public enum ClipSoundPlanner {
 
     /// Whether the layer shows `key` at scene time `t` (its presentation
     /// `contents`, or the image dissolving out of it).
-    static func shows(_ key: String, layer: Layer, parentChain: LayerTiming, at t: Double) -> Bool {
+    static func shows(_ key: String, layer: CompiledLayer, parentChain: LayerTiming, at t: Double) -> Bool {
         let localTime = layer.timing.localTime(parentChain.localTime(t))
         let model = layer.model(at: SampleContext(sceneTime: t))
         var p = model
-        _ = AnimationEvaluator.apply(layer.animations, layerTime: localTime, model: model, to: &p)
+        AnimationEvaluator.apply(layer.animations, layerTime: localTime, model: model, to: &p, record: false)
         return p.contents == key || (p.contentsBlend.map { $0.from == key && $0.progress < 1 } ?? false)
     }
 
     /// Scene-time intervals [from, to) in which the layer shows `key`,
     /// sampled at every frame time and each switch between two frames
     /// found by bisection (a transaction's commit time exactly).
-    static func showingIntervals(of key: String, layer: Layer, parentChain: LayerTiming,
+    static func showingIntervals(of key: String, layer: CompiledLayer, parentChain: LayerTiming,
                                  frameTimes: [Double]) -> [Range<Double>] {
         let test = { (t: Double) in shows(key, layer: layer, parentChain: parentChain, at: t) }
         let commits = layer.modelChanges.filter { $0.keyPath.property == .contents }.map(\.time)

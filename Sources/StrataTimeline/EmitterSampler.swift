@@ -22,17 +22,18 @@ import StrataModel
 ///     angle    = (spin + spinRange * u) * mult.spin * a
 ///     color    = color + colorRange * u + colorSpeed * a             (each component, clamped to 0...1)
 struct EmitterSampler {
-    let layer: Layer
+    /// The emitter layer's written values.
+    let model: LayerProperties
     let presentation: EmitterProperties
     /// Animations of the emitter's own keys other than birthRate, which
     /// change the particles born while they run.
     private let birthAnimations: [Animation]
     private let rateAnimations: [Animation]
 
-    init(layer: Layer, presentation: EmitterProperties) {
-        self.layer = layer
+    init(model: LayerProperties, animations: [Animation], presentation: EmitterProperties) {
+        self.model = model
         self.presentation = presentation
-        let emitterAnimations = layer.animations.filter { $0.keyPath.property.layerTypes?.contains(.emitter) == true }
+        let emitterAnimations = animations.filter { $0.keyPath.property.layerTypes?.contains(.emitter) == true }
         // The layer's birthRate and every cell's: integrated, never taken at birth.
         func isRate(_ a: Animation) -> Bool { a.keyPath.property == .birthRate || a.keyPath.emitterCell?.key == .birthRate }
         rateAnimations = emitterAnimations.filter(isRate)
@@ -43,15 +44,15 @@ struct EmitterSampler {
     /// nothing that shapes new particles is animated).
     func emitterState(at s: Double, animations: [Animation]) -> EmitterProperties {
         guard !animations.isEmpty else { return presentation }
-        var props = layer.properties
-        _ = AnimationEvaluator.apply(animations, layerTime: s, model: layer.properties, to: &props)
+        var props = model
+        AnimationEvaluator.apply(animations, layerTime: s, model: model, to: &props, record: false)
         return props.emitter ?? presentation
     }
 
     /// The live particles at local time `t`, in draw order.
     func particles(at t: Double) -> ParticleContent {
         guard t.isFinite else { return ParticleContent(particles: [], additive: false) }
-        let model = layer.properties.emitter ?? presentation
+        let model = self.model.emitter ?? presentation
         let maxLifetimeScale = Self.largestValue(of: .lifetime, model: model.lifetime, animations: birthAnimations)
         var out: [(particle: Particle, birth: Double, cell: Int)] = []
         cells: for (ci, cell) in model.cells.enumerated() {

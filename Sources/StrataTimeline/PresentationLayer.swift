@@ -1,7 +1,7 @@
 import StrataModel
 
-/// One layer of the presentation tree at a time: what `strata inspect` prints
-/// and what the render tree is built from.
+/// One layer of the presentation tree at a time: what `strata inspect`
+/// prints (frames are sampled from `CompiledLayers` instead).
 public struct PresentationLayer: Sendable {
     /// Path from the root ("" for the root, `card/badge` below it; unnamed layers by index).
     public var path: String
@@ -23,14 +23,6 @@ public struct PresentationLayer: Sendable {
     /// What the layer draws between its background and sublayers (shape,
     /// text, gradient, particles), resolved from the presentation values.
     public var content: RenderContent = .none
-    /// Where the layer was written.
-    public var location: SourceLocation? = nil
-    /// The layer's geometry is animated somewhere in the scene (`RenderNode.animatesGeometry`).
-    public var animatesGeometry = false
-    /// A replicator's copies 1..<instanceCount: copy i's sublayers sampled
-    /// `i * instanceDelay` seconds earlier. Empty when the delay is 0 (every
-    /// copy then shows `sublayers`).
-    public var instances: [[PresentationLayer]] = []
 }
 
 /// An animation that contributes to a presentation value at one time.

@@ -11,14 +11,16 @@ extension LayerProperties {
     }
 }
 
-extension Sampler {
-    /// Copies the compositing properties (docs/compositing.md) onto `node`.
-    static func applyCompositing(_ layer: PresentationLayer, to node: inout RenderNode, library: ContentsLibrary) {
-        let p = layer.properties
+extension CompiledLayers {
+    /// Copies the compositing properties (docs/compositing.md) of presentation
+    /// values `p` onto `node`; the image and the mask too.
+    func applyCompositing(_ index: Int, _ p: LayerProperties, localTime: Double, context: SampleContext,
+                          to node: inout RenderNode) {
         node.doubleSided = p.doubleSided
         node.maskedCorners = p.maskedCorners
+        node.cornerCurve = p.cornerCurve
         node.allowsGroupOpacity = p.allowsGroupOpacity
-        if layer.type == .transform {
+        if layers[index].type == .transform {
             // CATransformLayer: only its sublayers render; 2D compositing
             // properties (background, border, contents, mask, shadow, clip) are ignored.
             node.isTransformLayer = true
@@ -27,6 +29,9 @@ extension Sampler {
             node.masksToBounds = false
             return
         }
+        node.compositingFilter = p.compositingFilter == .sourceOver ? nil : p.compositingFilter
+        node.filters = p.filters.filter { !$0.isIdentity }
+        node.backgroundFilters = p.backgroundFilters.filter { !$0.isIdentity }
         if p.shouldRasterize, p.rasterizationScale.isFinite, p.rasterizationScale > 0 {
             node.rasterizationScale = min(p.rasterizationScale, Limits.maxRasterizationScale)
         }
@@ -38,18 +43,25 @@ extension Sampler {
             node.shadow = RenderShadow(color: color, offset: p.shadowOffset, radius: max(0, p.shadowRadius),
                                        path: p.shadowPath)
         }
-        node.image = renderImage(p.contents, p, localTime: layer.localTime, library: library)
-        if let blend = p.contentsBlend {
-            node.contentsFade = RenderContentsFade(from: renderImage(blend.from, p, localTime: layer.localTime, library: library),
-                                                   progress: min(max(blend.progress, 0), 1))
+        if let constant = layers[index].constantImage {
+            node.image = constant.image
+            node.contentsFade = constant.fade
+        } else {
+            node.image = Sampler.renderImage(p.contents, p, localTime: localTime, library: library)
+            if let blend = p.contentsBlend {
+                node.contentsFade = RenderContentsFade(
+                    from: Sampler.renderImage(blend.from, p, localTime: localTime, library: library),
+                    progress: min(max(blend.progress, 0), 1))
+            }
         }
-        if let maskLayer = layer.mask.first {
-            // A hidden mask masks everything away: a node that draws nothing.
-            let mask = renderNode(maskLayer, parentSublayerTransform: .identity, library: library)
-                ?? RenderNode(path: maskLayer.path, bounds: .zero, transform: .identity, opacity: 0,
+        if let mask = layers[index].mask {
+            // The mask lives in this layer's time and bounds space; a hidden
+            // mask masks everything away: a node that draws nothing.
+            let masking = placedInIdentity(mask, parentTime: localTime, context: context)
+                ?? RenderNode(path: layers[mask].path, bounds: .zero, transform: .identity, opacity: 0,
                               backgroundColor: nil, cornerRadius: 0, borderWidth: 0, borderColor: .clear,
                               masksToBounds: false, children: [])
-            node.mask = RenderNodeBox(mask)
+            node.mask = RenderNodeBox(masking)
         }
     }
 }

@@ -4,9 +4,11 @@ extension Sampler {
     /// A layer's own drawing at one time, from its presentation values:
     /// values are clamped to what they can mean (trim fractions to 0...1,
     /// widths to 0 or more), so the renderer needs no defaulting.
-    static func content(of layer: Layer, properties p: LayerProperties, localTime: Double) -> RenderContent {
+    /// `emitter`: an emitter layer's written values and animations (its particles need them).
+    static func content(type: LayerType, properties p: LayerProperties, localTime: Double,
+                        emitter: (model: LayerProperties, animations: [Animation])?) -> RenderContent {
         guard !p.hidden else { return .none }
-        switch layer.type {
+        switch type {
         case .shape:
             guard var s = p.shape, let path = s.path, !path.isEmpty else { return .none }
             s.strokeStart = unit(s.strokeStart)
@@ -25,8 +27,9 @@ extension Sampler {
             g.locations = g.resolvedLocations.map { $0.isFinite ? $0 : 0 }
             return .gradient(g)
         case .emitter:
-            guard let e = p.emitter, !e.cells.isEmpty else { return .none }
-            let particles = EmitterSampler(layer: layer, presentation: e).particles(at: localTime)
+            guard let e = p.emitter, !e.cells.isEmpty, let emitter else { return .none }
+            let particles = EmitterSampler(model: emitter.model, animations: emitter.animations, presentation: e)
+                .particles(at: localTime)
             return particles.particles.isEmpty ? .none : .particles(particles)
         case .layer, .replicator, .transform, .scroll, .lottie:
             return .none

@@ -11,54 +11,46 @@ extension Sampler {
     static func instanceCount(_ r: ReplicatorProperties) -> Int {
         min(max(r.instanceCount, 0), Limits.maxInstanceCount)
     }
+}
 
-    /// Copies 1..<count resampled at their delayed times (empty when the delay is 0).
-    static func instances(of layer: Layer, path: String, properties: LayerProperties,
-                          localTime: Double, context: SampleContext) -> [[PresentationLayer]] {
-        guard !properties.hidden, let r = properties.replicator, r.instanceDelay != 0, r.instanceDelay.isFinite
-        else { return [] }
-        let count = instanceCount(r)
-        guard count > 1 else { return [] }
-        return (1..<count).map { i in
-            let time = localTime - Double(i) * r.instanceDelay
-            return layer.sublayers.enumerated().map { index, sub in
-                let name = sub.name ?? String(index)
-                return sample(sub, path: path.isEmpty ? name : path + "/" + name, parentTime: time, context: context)
-            }
-        }
-    }
-
+extension CompiledLayers {
     /// The render nodes of every copy, copy by copy (each copy's sublayers in
-    /// zPosition, then list order), in the replicator's space.
-    static func replicatedChildren(of layer: PresentationLayer, sublayerTransform: Transform3D,
-                                   library: ContentsLibrary = .empty) -> [RenderNode] {
-        let r = layer.properties.replicator ?? ReplicatorProperties()
-        let count = instanceCount(r)
-        let b = layer.properties.bounds
+    /// zPosition, then list order), in the replicator's space. Copy i's
+    /// sublayers are sampled `i * instanceDelay` seconds earlier; with no
+    /// delay every copy shows the sublayers sampled once.
+    func replicatedChildren(of index: Int, _ p: LayerProperties, localTime: Double,
+                            sublayerTransform: Transform3D, context: SampleContext) -> [RenderNode] {
+        let r = p.replicator ?? ReplicatorProperties()
+        let count = Sampler.instanceCount(r)
+        let delayed = r.instanceDelay != 0 && r.instanceDelay.isFinite
+        let b = p.bounds
         let toCentre = Transform3D.translation(-b.midX, -b.midY), fromCentre = Transform3D.translation(b.midX, b.midY)
         var power = Transform3D.identity  // instanceTransform^i
         var nodes: [RenderNode] = []
+        var undelayed: [RenderNode] = []
         for i in 0..<count {
-            let sublayers = i == 0 || layer.instances.count < i ? layer.sublayers : layer.instances[i - 1]
+            if i == 0 { undelayed = sampledSublayers(of: index, parentTime: localTime, context: context) }
+            let sublayers = i == 0 || !delayed ? undelayed
+                : sampledSublayers(of: index, parentTime: localTime - Double(i) * r.instanceDelay, context: context)
             let placement = (i == 0 ? .identity : toCentre * power * fromCentre) * sublayerTransform
             let tint = r.color(ofInstance: i)
-            for index in drawOrder(sublayers) {
-                guard var node = renderNode(sublayers[index], parentSublayerTransform: placement, library: library)
-                else { continue }
+            for sub in sublayers {
+                var node = sub
+                node.transform = sub.transform * placement
                 if tint != .white { node.multiplyColors(by: tint) }
                 nodes.append(node)
             }
             power = power * r.instanceTransform
         }
-        return r.preservesDepth ? [depthContext(of: layer, holding: nodes)] : nodes
+        return r.preservesDepth ? [depthContext(of: index, bounds: b, holding: nodes)] : nodes
     }
 
     /// preservesDepth: the copies keep their 3D placement and are depth
     /// sorted together, as the sublayers of a CATransformLayer are. One
     /// transform-layer node in the replicator's bounds space holds them all;
     /// the replicator's own background, border and mask still draw flat.
-    static func depthContext(of layer: PresentationLayer, holding nodes: [RenderNode]) -> RenderNode {
-        var context = RenderNode(path: layer.path, bounds: layer.properties.bounds, transform: .identity,
+    func depthContext(of index: Int, bounds: Rect, holding nodes: [RenderNode]) -> RenderNode {
+        var context = RenderNode(path: layers[index].path, bounds: bounds, transform: .identity,
                                  opacity: 1, backgroundColor: nil, cornerRadius: 0, borderWidth: 0,
                                  borderColor: .clear, masksToBounds: false, children: nodes)
         context.isTransformLayer = true

@@ -19,12 +19,13 @@ import StrataModel
 /// `crossDissolve` makes the renderer sum old·(1-p) + new·p in an isolated
 /// group (where both are opaque the result stays opaque). When one side is
 /// missing (a layer that becomes hidden or visible) that side simply fades.
-extension Sampler {
-    static func activeTransition(of layer: Layer, path: String, localTime: Double,
-                                 context: SampleContext) -> ActiveTransition? {
-        // A later transition on the layer replaces an earlier one (one per
-        // layer, as under Core Animation's `transition` key).
-        for item in layer.transitions.reversed()
+extension CompiledLayers {
+    /// The layer's node while a transition runs on it, else nil. A later
+    /// transition on the layer replaces an earlier one (one per layer, as
+    /// under Core Animation's `transition` key).
+    func activeTransition(of index: Int, parentTime: Double, localTime: Double,
+                          context: SampleContext) -> (node: RenderNode, zPosition: Double)? {
+        for item in layers[index].transitions.reversed()
         where item.lifetime.applies(layerTime: localTime, sequenceLimit: context.sequenceLimit) {
             guard let timing = item.timing.sample(layerTime: localTime, removedOnCompletion: true) else { continue }
             let t = item.transition
@@ -33,22 +34,21 @@ extension Sampler {
             var old = context
             old.sceneTime = item.commitTime
             old.sequenceLimit = item.sequence
-            let before = sample(layer, path: path, parentTime: item.parentTimeAtCommit, context: old)
-            return ActiveTransition(transition: t, fraction: timing.fraction, progress: progress,
-                                    beforeState: [before], transaction: item.sequence)
+            let before = sampleOne(index, parentTime: item.parentTimeAtCommit, context: old)
+            let live = sampleOne(index, parentTime: parentTime, context: context, ignoringTransitions: true)
+            let p = presentation(of: index, localTime: localTime, context: context)
+            return transitionNode(index, t, progress: progress, live: live, before: before, liveProperties: p)
         }
         return nil
     }
 
-    static func transitionNode(_ layer: PresentationLayer, _ active: ActiveTransition,
-                               parentSublayerTransform: Transform3D, library: ContentsLibrary) -> RenderNode? {
-        var live = layer
-        live.transition = nil
-        let p = layer.properties
-        let progress = min(max(active.progress, 0), 1)
+    func transitionNode(_ index: Int, _ transition: Transition, progress rawProgress: Double,
+                        live: RenderNode?, before: RenderNode?,
+                        liveProperties p: LayerProperties) -> (node: RenderNode, zPosition: Double)? {
+        let progress = min(max(rawProgress, 0), 1)
         let size = p.bounds.size
         let d: Point
-        switch active.transition.subtype {
+        switch transition.subtype {
         case .fromRight: d = Point(-size.width, 0)
         case .fromLeft: d = Point(size.width, 0)
         case .fromTop: d = Point(0, size.height)
@@ -56,39 +56,61 @@ extension Sampler {
         }
         var oldOffset = Point.zero, newOffset = Point.zero
         var oldOpacity = 1.0, newOpacity = 1.0
-        switch active.transition.type {
+        switch transition.type {
         case .fade: oldOpacity = 1 - progress; newOpacity = progress
         case .push: oldOffset = d * progress; newOffset = d * (progress - 1)
         case .moveIn: newOffset = d * (progress - 1)
         case .reveal: oldOffset = d * progress
         }
-        var newNode = renderNode(live, parentSublayerTransform: .identity, library: library)
+        var newNode = live
         newNode?.transform = Transform3D.translation(newOffset.x, newOffset.y)
         newNode?.opacity = newOpacity
-        var oldNode = active.before.flatMap { renderNode($0, parentSublayerTransform: .identity, library: library) }
-        if let before = active.before {
+        var oldNode = before
+        if let before {
             // The old content sits where the live bounds are.
-            let shift = Point(p.bounds.minX - before.properties.bounds.minX, p.bounds.minY - before.properties.bounds.minY)
+            let shift = Point(p.bounds.minX - before.bounds.minX, p.bounds.minY - before.bounds.minY)
             oldNode?.transform = Transform3D.translation(oldOffset.x + shift.x, oldOffset.y + shift.y)
             oldNode?.opacity = oldOpacity
         }
-        let dissolve = active.transition.type == .fade && oldNode != nil && newNode != nil
+        let dissolve = transition.type == .fade && oldNode != nil && newNode != nil
         if dissolve {
             // The renderer weighs the two groups itself.
             oldNode?.opacity = 1
             newNode?.opacity = 1
         }
-        let ordered = active.transition.type == .reveal ? [newNode, oldNode] : [oldNode, newNode]
+        let ordered = transition.type == .reveal ? [newNode, oldNode] : [oldNode, newNode]
         let children = ordered.compactMap { $0 }
         guard !children.isEmpty else { return nil }
-        var node = RenderNode(path: layer.path, bounds: p.bounds,
-                              transform: p.toSuperlayer() * parentSublayerTransform,
+        var node = RenderNode(path: layers[index].path, bounds: p.bounds, transform: p.toSuperlayer(),
                               opacity: min(max(p.opacity, 0), 1), backgroundColor: nil,
                               cornerRadius: 0, borderWidth: 0, borderColor: .clear, masksToBounds: false,
                               children: children)
         if dissolve { node.crossDissolve = progress }
-        node.location = layer.location
-        node.animatesGeometry = layer.animatesGeometry
-        return node
+        node.location = layers[index].location
+        node.animatesGeometry = layers[index].animatesGeometry
+        return (node, p.zPosition)
+    }
+}
+
+extension Sampler {
+    /// The transition running on a layer of the presentation tree (what `inspect` shows).
+    static func activeTransition(of layer: Layer, _ transitions: [LayerTransition], path: String, treePath: [Int]?,
+                                 timeline: CompiledTimeline, localTime: Double,
+                                 context: SampleContext) -> ActiveTransition? {
+        for item in transitions.reversed()
+        where item.lifetime.applies(layerTime: localTime, sequenceLimit: context.sequenceLimit) {
+            guard let timing = item.timing.sample(layerTime: localTime, removedOnCompletion: true) else { continue }
+            let t = item.transition
+            let eased = item.timingFunction.evaluate(timing.fraction)
+            let progress = t.startProgress + (t.endProgress - t.startProgress) * eased
+            var old = context
+            old.sceneTime = item.commitTime
+            old.sequenceLimit = item.sequence
+            let before = sample(layer, path: path, treePath: treePath, timeline: timeline,
+                                parentTime: item.parentTimeAtCommit, context: old)
+            return ActiveTransition(transition: t, fraction: timing.fraction, progress: progress,
+                                    beforeState: [before], transaction: item.sequence)
+        }
+        return nil
     }
 }

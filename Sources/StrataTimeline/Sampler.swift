@@ -2,81 +2,54 @@ import StrataModel
 
 /// Samples a scene at a time: a pure function of (scene, time).
 /// A scene with a `timeline` is compiled first (`TimelineCompiler.compile`);
-/// the sampler reads what the compiler left on the layers.
+/// the sampler reads what the compiler made. Frames are sampled from the
+/// compiled layers (`CompiledLayers.renderTree(at:)`); the presentation
+/// tree is what `strata inspect` shows, off a frame's path.
 public enum Sampler {
-    /// The presentation tree at `time` (seconds of scene time).
+    /// The presentation tree at `time` (seconds of scene time) of a laid-out scene.
     public static func presentation(of scene: Scene, at time: Double) -> PresentationLayer {
-        sample(scene.root, path: "", parentTime: time, context: SampleContext(sceneTime: time))
+        presentation(of: TimelineCompiler.compile(scene), at: time)
     }
 
-    /// The render tree at `time`: presentation values resolved into what the renderer draws.
+    /// The presentation tree at `time` of a scene whose timeline is compiled.
+    public static func presentation(of timeline: CompiledTimeline, at time: Double) -> PresentationLayer {
+        sample(timeline.scene.root, path: "", treePath: [], timeline: timeline, parentTime: time,
+               context: SampleContext(sceneTime: time))
+    }
+
+    /// The render tree at `time`, compiling the scene's layers first (a
+    /// renderer of many frames compiles once: `CompiledLayers`).
     public static func renderTree(of scene: Scene, at time: Double) -> RenderTree {
-        let root = presentation(of: scene, at: time)
-        let node = renderNode(root, parentSublayerTransform: .identity, library: ContentsLibrary(scene))
-            ?? RenderNode(path: "", bounds: .zero, transform: .identity, opacity: 0, backgroundColor: nil,
-                          cornerRadius: 0, borderWidth: 0, borderColor: .clear, masksToBounds: false, children: [])
-        return RenderTree(size: scene.canvas.size, scale: scene.canvas.scale, root: node)
+        CompiledLayers(scene).renderTree(at: time)
     }
 
-    static func sample(_ layer: Layer, path: String, parentTime: Double, context: SampleContext) -> PresentationLayer {
+    /// `treePath`: sublayer indices from the root (nil inside a mask), the key of the timeline's output.
+    static func sample(_ layer: Layer, path: String, treePath: [Int]?, timeline: CompiledTimeline,
+                       parentTime: Double, context: SampleContext) -> PresentationLayer {
         let localTime = layer.timing.localTime(parentTime)
-        let model = layer.model(at: context)
+        let output = timeline[treePath]
+        let model = layer.properties.committing(output.modelChanges, at: context)
         var properties = model
         let active = AnimationEvaluator.apply(layer.animations, layerTime: localTime, model: model,
                                               to: &properties, sequenceLimit: context.sequenceLimit)
         let children = layer.sublayers.enumerated().map { index, sub in
             let name = sub.name ?? String(index)
-            return sample(sub, path: path.isEmpty ? name : path + "/" + name, parentTime: localTime, context: context)
+            return sample(sub, path: path.isEmpty ? name : path + "/" + name, treePath: treePath.map { $0 + [index] },
+                          timeline: timeline, parentTime: localTime, context: context)
         }
         var result = PresentationLayer(path: path, type: layer.type, properties: properties, model: model,
                                        localTime: localTime, timing: layer.timing, activeAnimations: active,
                                        sublayers: children)
         // The mask lives in this layer's time and bounds space.
         result.mask = layer.mask.map {
-            sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", parentTime: localTime, context: context)
+            sample($0, path: (path.isEmpty ? "" : path + "/") + "mask", treePath: nil, timeline: timeline,
+                   parentTime: localTime, context: context)
         }
-        result.transition = activeTransition(of: layer, path: path, localTime: localTime, context: context)
-        result.content = content(of: layer, properties: properties, localTime: localTime)
-        result.location = layer.location
-        result.animatesGeometry = layer.animatesGeometry
-        if layer.type == .replicator { result.instances = instances(of: layer, path: path, properties: properties, localTime: localTime, context: context) }
+        result.transition = activeTransition(of: layer, output.transitions, path: path, treePath: treePath,
+                                             timeline: timeline, localTime: localTime, context: context)
+        result.content = content(type: layer.type, properties: properties, localTime: localTime,
+                                 emitter: (layer.properties, layer.animations))
         return result
-    }
-
-    /// Nil for layers that draw nothing (hidden).
-    static func renderNode(_ layer: PresentationLayer, parentSublayerTransform: Transform3D,
-                           library: ContentsLibrary = .empty) -> RenderNode? {
-        if let transition = layer.transition {
-            return transitionNode(layer, transition, parentSublayerTransform: parentSublayerTransform, library: library)
-        }
-        let p = layer.properties
-        guard !p.hidden else { return nil }
-        let ownSublayerTransform = p.sublayerTransformForSublayers
-        let children = layer.type == .replicator
-            ? replicatedChildren(of: layer, sublayerTransform: ownSublayerTransform, library: library)
-            : drawOrder(layer.sublayers).compactMap {
-                renderNode(layer.sublayers[$0], parentSublayerTransform: ownSublayerTransform, library: library)
-            }
-        var node = RenderNode(path: layer.path, bounds: p.bounds,
-                          transform: p.toSuperlayer() * parentSublayerTransform,
-                          opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
-                          cornerRadius: max(0, p.cornerRadius), borderWidth: max(0, p.borderWidth),
-                          borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
-        applyCompositing(layer, to: &node, library: library)
-        node.content = layer.content
-        node.location = layer.location
-        node.animatesGeometry = layer.animatesGeometry
-        return node
-    }
-}
-
-extension Sampler {
-    /// Siblings draw in zPosition order, then list order (a stable sort of
-    /// indices: the layers themselves are large to move).
-    static func drawOrder(_ sublayers: [PresentationLayer]) -> [Int] {
-        let z = sublayers.map(\.properties.zPosition)
-        guard zip(z, z.dropFirst()).contains(where: { $0 > $1 }) else { return Array(sublayers.indices) }
-        return sublayers.indices.sorted { (z[$0], $0) < (z[$1], $1) }
     }
 }
 

@@ -7,7 +7,7 @@ import StrataModel
 /// ones commit with their outer one and share its sequence number k. Each
 /// change of transaction k, committed at scene time `at`, becomes:
 ///
-///     model step       layer.modelChanges += (at, k, keyPath, value)
+///     model step       the layer's modelChanges += (at, k, keyPath, value)
 ///     its action       chosen as Core Animation's actionForKey: does it,
 ///                      from the most specific to the default:
 ///       disableActions         -> none
@@ -27,9 +27,13 @@ import StrataModel
 /// key on that layer, and a transition replaces the layer's earlier one, as
 /// `addAnimation(_:forKey:)` does. Animations begin at the commit in the
 /// layer's local time.
+///
+/// The animations go onto the layers (`CompiledTimeline.scene`); model
+/// changes and transitions are the compiler's output beside them
+/// (`CompiledTimeline.layers`), read by `CompiledLayers`.
 public enum TimelineCompiler {
-    public static func compile(_ scene: Scene) -> Scene {
-        guard !scene.timeline.isEmpty else { return scene }
+    public static func compile(_ scene: Scene) -> CompiledTimeline {
+        guard !scene.timeline.isEmpty else { return CompiledTimeline(scene: scene) }
         var compiler = Compilation(root: scene.root)
         compiler.laysOut = Compilation.hasLayout(scene.root)
         let ordered = scene.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
@@ -39,7 +43,7 @@ public enum TimelineCompiler {
         var result = scene
         result.root = compiler.root
         result.timeline = []
-        return result
+        return CompiledTimeline(scene: result, layers: compiler.output)
     }
 }
 
@@ -85,6 +89,8 @@ struct Compilation {
     /// Whether the tree has constraints or autoresizing: only then do
     /// geometry changes lay it out again (TimelineCompiler+Layout.swift).
     var laysOut = false
+    /// Per layer: its model changes and transitions so far.
+    var output: [[Int]: TimelineOutput] = [:]
 
     init(root: Layer) { self.root = root }
 
@@ -113,8 +119,8 @@ struct Compilation {
         let model = models[path] ?? layer.properties
         let local = localTime(of: path, at: at)
         var presented = model
-        _ = AnimationEvaluator.apply(liveAnimations(of: layer, path: path, at: local), layerTime: local,
-                                     model: model, to: &presented, sequenceLimit: k)
+        AnimationEvaluator.apply(liveAnimations(of: layer, path: path, at: local), layerTime: local,
+                                 model: model, to: &presented, sequenceLimit: k, record: false)
         state.before[path] = presented
         state.working[path] = model
     }
@@ -146,7 +152,7 @@ struct Compilation {
                 action = .animation(ActionAnimation(animation: a, hasDuration: true, hasTimingFunction: true))
             }
         }
-        Self.modify(change.layer, in: &root) { $0.modelChanges.append(step) }
+        output[change.layer, default: TimelineOutput()].modelChanges.append(step)
         switch action {
         case .none:
             break
@@ -231,14 +237,14 @@ struct Compilation {
                                    timingFunction: resolved.timingFunction ?? .default, sequence: k,
                                    commitTime: at, parentTimeAtCommit: parentTime(of: path, at: at))
         item.lifetime.addedBy = k
-        Self.modify(path, in: &root) { layer in
-            // Only the last transition can still be unreplaced.
-            if let i = layer.transitions.indices.last, layer.transitions[i].lifetime.removedAt == nil {
-                layer.transitions[i].lifetime.removedAt = local
-                layer.transitions[i].lifetime.removedBy = k
-            }
-            layer.transitions.append(item)
+        var transitions = output[path]?.transitions ?? []
+        // Only the last transition can still be unreplaced.
+        if let i = transitions.indices.last, transitions[i].lifetime.removedAt == nil {
+            transitions[i].lifetime.removedAt = local
+            transitions[i].lifetime.removedBy = k
         }
+        transitions.append(item)
+        output[path, default: TimelineOutput()].transitions = transitions
     }
 
     // MARK: The tree by index path

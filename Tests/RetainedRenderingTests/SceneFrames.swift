@@ -17,8 +17,9 @@ enum SceneFrames {
         return all.filter { $0.hasSuffix(".yaml") }.sorted().map { dir + "/" + $0 }
     }
 
+    /// The scene as loaded (the sampler compiles its timeline and layers).
     static func load(_ file: String) throws -> Scene {
-        TimelineCompiler.compile(try SceneLoader.load(file: file).scene)
+        try SceneLoader.load(file: file).scene
     }
 
     /// The frames the scene's goldens check (frame 0 when it names none).

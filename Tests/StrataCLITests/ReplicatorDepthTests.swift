@@ -25,7 +25,7 @@ final class ReplicatorDepthTests: XCTestCase {
             sublayers:
               - {bounds: [0, 0, 80, 80], position: [100, 100], zPosition: \(zPosition), backgroundColor: white}
         """
-        let scene = TimelineCompiler.compile(try SceneLoader.parse(text: yaml, file: "test.yaml").scene)
+        let scene = try SceneLoader.parse(text: yaml, file: "test.yaml").scene
         return try FrameRenderer().render(Sampler.renderTree(of: scene, at: 0))
     }
 

@@ -27,7 +27,7 @@ final class PropertyDocsTests: XCTestCase {
             }
         }
         // Every table is somewhere in the docs, and every property in one of them.
-        let tables = ["layer", "compositing", "keyPaths", "typeKeyPaths", "emitterCell"]
+        let tables = ["layer", "compositing", "keyPaths", "typeKeyPaths", "emitterCell", "layerFilter"]
             + LayerType.allCases.map(\.rawValue).filter { PropertyDocs.table(named: $0) != nil }
         XCTAssertEqual(markers, Set(tables))
         for p in LayerProperty.all {

@@ -100,6 +100,8 @@ final class SchemaTests: XCTestCase {
             "shadowPath": "{ellipse: [0, 0, 1, 1]}", "mask": "{}", "contents": "scenes/compositing/assets/photo.png",
             "contentsGravity": "center", "contentsRect": "[0, 0, 1, 1]", "contentsCenter": "[0, 0, 1, 1]",
             "geometryFlipped": "true", "doubleSided": "true", "shouldRasterize": "true", "allowsGroupOpacity": "true",
+            "cornerCurve": "continuous", "compositingFilter": "screenBlendMode",
+            "filters": "[{filter: CIGaussianBlur}]", "backgroundFilters": "[{filter: CIColorControls}]",
         ]
         for key in KeyTables.layer.supported {
             XCTAssertNotNil(scene(Marked(layerScene("\(key): \(samples[key] ?? "1")"))), key)

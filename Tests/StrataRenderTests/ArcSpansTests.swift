@@ -74,6 +74,10 @@ final class ArcSpansTests: XCTestCase {
             check(ItemRegion(own: own, clip: clip), box: box)
             let some = shape(Rect(-100, -60, 200, 120), radius: 30, m, corners: [.minXMinY, .maxXMaxY])
             check(ItemRegion(own: some, clip: .none), box: box)
+            // Continuous corners keep the inner rectangles (not solved on rows).
+            let continuous = SoftShape(RoundedRect(Rect(-100, -60, 200, 120), cornerRadius: 30, curve: .continuous),
+                                       through: m, nearW: FramePlanner.nearW)!
+            check(ItemRegion(own: continuous, clip: .none), box: box)
             // A circle: the radius is half of both sides.
             check(ItemRegion(own: shape(Rect(-50, -50, 100, 100), radius: 50, m), clip: .none), box: box)
         }

@@ -2,7 +2,7 @@ import StrataModel
 @testable import StrataTimeline
 import XCTest
 
-/// `Layer.animatedKeys` on a compiled scene: which properties change over
+/// `CompiledLayer.animatedKeys` on a compiled scene: which properties change over
 /// the scene (explicit, implicit and action animations, transaction sets),
 /// which stay constant, and what their changes invalidate.
 final class AnimatedKeysTests: XCTestCase {
@@ -40,8 +40,11 @@ final class AnimatedKeysTests: XCTestCase {
     """
 
     func keys(_ name: String) throws -> AnimatedKeys {
-        let s = try XCTUnwrap(F.load(Self.yaml))
-        return try XCTUnwrap(s.root.sublayers.first { $0.name == name }).animatedKeys
+        try layer(name).animatedKeys
+    }
+
+    func layer(_ name: String) throws -> CompiledLayer {
+        try XCTUnwrap(CompiledLayers(try XCTUnwrap(F.load(Self.yaml))).layer(atPath: name))
     }
 
     func testAnimationsGroupsAndPathsMarkTheirProperties() throws {
@@ -57,9 +60,8 @@ final class AnimatedKeysTests: XCTestCase {
         let still = try keys("still")
         XCTAssertTrue(still.isEmpty)
         XCTAssertEqual(still.invalidation, [])
-        let s = try XCTUnwrap(F.load(Self.yaml))
-        XCTAssertTrue(s.root.sublayers[0].isConstant(LayerProperty.named("backgroundColor")!))
-        XCTAssertFalse(s.root.sublayers[1].isConstant(.position))
+        XCTAssertTrue(try layer("still").isConstant(LayerProperty.named("backgroundColor")!))
+        XCTAssertFalse(try layer("moving").isConstant(.position))
     }
 
     func testTransactionsImplicitAnimationsAndActionsMarkTheirProperties() throws {

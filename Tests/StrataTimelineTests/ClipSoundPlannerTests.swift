@@ -17,8 +17,9 @@ final class ClipSoundPlannerTests: XCTestCase {
     let here = EngineFixture.here
 
     /// Layer `a` showing the clip with `playback`, set up by `configure`, in a 4 s scene.
+    /// `modelChanges`: the timeline's changes of layer `a`.
     func sounds(_ playback: MediaPlayback, configure: (inout Layer) -> Void = { _ in },
-                parent: LayerTiming = .identity) throws -> [ClipSoundSegment] {
+                parent: LayerTiming = .identity, modelChanges: [ModelChange] = []) throws -> [ClipSoundSegment] {
         var scene = EngineFixture.scene([]) { a in
             a.properties.contents = "clip"
             configure(&a)
@@ -26,7 +27,8 @@ final class ClipSoundPlannerTests: XCTestCase {
         scene.root.timing = parent
         scene.media["clip"] = MediaContents(source: Clip(), playback: playback,
                                             audio: ClipAudio(file: "clip.mp4", location: here), file: "clip.mp4")
-        let sounds = try ClipSoundPlanner.sounds(in: scene)
+        let timeline = CompiledTimeline(scene: scene, layers: [[0]: TimelineOutput(modelChanges: modelChanges)])
+        let sounds = try ClipSoundPlanner.sounds(in: scene, layers: CompiledLayers(timeline))
         XCTAssertTrue(sounds.allSatisfy { $0.layerPath == "a" })
         return sounds.flatMap(\.segments)
     }
@@ -75,13 +77,11 @@ final class ClipSoundPlannerTests: XCTestCase {
 
     func testModelChangesSwitchTheSoundAtTheirCommitTimes() throws {
         let contents = EngineFixture.path("contents")
-        let segments = try sounds(MediaPlayback()) { a in
-            a.properties.contents = nil
-            a.modelChanges = [
-                ModelChange(time: 0.61, sequence: 0, keyPath: contents, value: .image(ContentsValue(key: "clip"))),
-                ModelChange(time: 1.234, sequence: 1, keyPath: contents, value: .image(ContentsValue(key: nil))),
-            ]
-        }
+        let changes = [
+            ModelChange(time: 0.61, sequence: 0, keyPath: contents, value: .image(ContentsValue(key: "clip"))),
+            ModelChange(time: 1.234, sequence: 1, keyPath: contents, value: .image(ContentsValue(key: nil))),
+        ]
+        let segments = try sounds(MediaPlayback(), configure: { $0.properties.contents = nil }, modelChanges: changes)
         assertSegments(segments, [(0.61, 1.234, 0.61, 1)])
     }
 

@@ -24,13 +24,13 @@ final class LayoutOverTimeBenchmark: XCTestCase {
             var scene = try SceneLoader.parse(text: yaml, file: "bench.yaml").scene
             _ = scene.layOut()
             var times: [Double] = []
-            var compiled = scene
+            var compiled = CompiledTimeline(scene: scene)
             for _ in 0..<3 {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 compiled = TimelineCompiler.compile(scene)
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             }
-            let animations = compiled.root.sublayers.reduce(0) { $0 + $1.animations.count }
+            let animations = compiled.scene.root.sublayers.reduce(0) { $0 + $1.animations.count }
             print(String(format: "  %5d layers, %4d geometry commits: %8.1f ms (%d layout animations)",
                          layers, commits, times.sorted()[1], animations))
         }

@@ -31,7 +31,7 @@ final class LayoutOverTimeTests: XCTestCase {
         do {
             var scene = try SceneLoader.parse(text: yaml, file: "test.yaml").scene
             XCTAssertTrue(scene.layOut().isEmpty)
-            return TimelineCompiler.compile(scene)
+            return scene
         } catch {
             XCTFail("\(error)")
             return nil

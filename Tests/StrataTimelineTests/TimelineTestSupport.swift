@@ -36,11 +36,11 @@ struct EngineFixture {
         Sampler.presentation(of: s, at: t).sublayers[0].properties
     }
 
-    /// A YAML scene, loaded and compiled (timeline included), failing the test on errors.
+    /// A YAML scene, loaded and laid out, failing the test on errors (the
+    /// sampler compiles its timeline).
     static func load(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) -> Scene? {
         do {
-            let loaded = try SceneLoader.parse(text: yaml, file: "test.yaml").scene
-            return TimelineCompiler.compile(loaded)
+            return try SceneLoader.parse(text: yaml, file: "test.yaml").scene
         } catch {
             XCTFail("\(error)", file: file, line: line)
             return nil

@@ -131,6 +131,6 @@ final class TransactionTests: XCTestCase {
         let late = card(s, 3).properties
         _ = card(s, 0.5)
         XCTAssertEqual(card(s, 3).properties, late)
-        XCTAssertTrue(TimelineCompiler.compile(s).timeline.isEmpty)
+        XCTAssertTrue(TimelineCompiler.compile(s).scene.timeline.isEmpty)
     }
 }

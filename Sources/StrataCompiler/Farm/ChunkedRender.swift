@@ -12,8 +12,10 @@ struct ChunkedRender {
     let command: RenderCommand
     let format: ChunkFormat
     let split: ChunkSplit
-    /// Loaded and laid out at the rendered size.
-    let scene: Scene
+    /// Loaded, laid out at the rendered size and compiled (`CompiledScene.load`).
+    let compiled: CompiledScene
+    /// The scene as laid out.
+    var scene: Scene { compiled.laidOut }
     /// The frames rendered: the whole scene, or `--frames`.
     let frames: ClosedRange<Int>
     /// Each chunk's frames, in order.
@@ -30,11 +32,9 @@ struct ChunkedRender {
             throw CompileError("a chunked render is a video or a PNG sequence: --time, --contact-sheet, --every and --all-variants do not apply")
         }
         self.command = command; self.format = format; self.split = split
-        let (loaded, warnings) = try SceneLoader.load(file: command.scenePath, options: command.load)
-        console.report(warnings)
-        var scene = loaded
-        console.report(try command.overrides.apply(to: &scene))
-        self.scene = scene
+        compiled = try CompiledScene.load(file: command.scenePath, options: command.load, overrides: command.overrides,
+                                          warn: { console.report([$0]) })
+        let scene = compiled.laidOut
         let target: RenderCommand.Target = format.container.map { .video("", $0) } ?? .pngSequence("")
         let (_, indices) = try command.frameTimes(scene, target: target)
         guard let first = indices.first, let last = indices.last else {

@@ -43,7 +43,7 @@ extension RenderCommand {
         let tag = plan.tag(index)
         if let container = request.format.container, let video = plan.video {
             command.containerTags = [SegmentTag.metadataKey: tag.json]
-            _ = try command.render(plan.scene, to: .video(path, container), output: PreparedOutput(settings: video, soundtrack: nil),
+            _ = try command.render(plan.compiled, to: .video(path, container), output: PreparedOutput(settings: video, soundtrack: nil),
                                times: times, indices: Array(frames), label: label, console: console)
         } else {
             // A retry first takes the old identity away: until the new frames are
@@ -51,7 +51,7 @@ extension RenderCommand {
             let tagPath = path + "/" + SegmentTag.fileName
             if FileManager.default.fileExists(atPath: tagPath) { try FileManager.default.removeItem(atPath: tagPath) }
             command.sequenceLastFrame = plan.frames.upperBound
-            _ = try command.render(plan.scene, to: .pngSequence(path), output: nil, times: times, indices: Array(frames),
+            _ = try command.render(plan.compiled, to: .pngSequence(path), output: nil, times: times, indices: Array(frames),
                                label: label, console: console)
             try writeAtomically(tagPath) { try Data(tag.json.utf8).write(to: URL(fileURLWithPath: $0)) }
         }

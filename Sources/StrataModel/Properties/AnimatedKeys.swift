@@ -4,10 +4,10 @@
 /// so a renderer that keeps work between frames can build what depends only
 /// on constant properties once (`invalidation` says what may go stale).
 ///
-/// Read it from a compiled scene (`TimelineCompiler.compile`), where
-/// transactions have become model changes and animations on the layers.
-/// Transitions are not properties: a layer's `transitions` say when its
-/// subtree is drawn twice.
+/// Read it from a compiled scene (`CompiledLayer.animatedKeys`), where
+/// transactions have become model changes and animations. Transitions are
+/// not properties: a compiled layer's `transitions` say when its subtree
+/// is drawn twice.
 public struct AnimatedKeys: Sendable, Hashable {
     /// One bit per entry of `LayerProperty.all`, by index.
     private var words: [UInt64]
@@ -44,28 +44,24 @@ public struct AnimatedKeys: Sendable, Hashable {
     }
 }
 
-extension Layer {
-    /// The properties of this layer (not its sublayers or mask) that change
-    /// over the scene; see `AnimatedKeys`.
-    public var animatedKeys: AnimatedKeys {
-        var keys = AnimatedKeys()
+extension AnimatedKeys {
+    /// The properties that `animations` (explicit, implicit, an action's)
+    /// and timeline `modelChanges` of one layer target.
+    public init(animations: [Animation], modelChanges: [ModelChange]) {
+        self.init()
         func add(_ animation: Animation) {
             switch animation.kind {
             case .group(let children):
                 children.forEach(add)
             case .keyframe(let k):
-                keys.insert(animation.keyPath.property)
+                insert(animation.keyPath.property)
                 // rotationMode turns the layer as it moves along the path.
-                if k.rotationMode != nil { keys.insert(.transform) }
+                if k.rotationMode != nil { insert(.transform) }
             case .basic, .spring:
-                keys.insert(animation.keyPath.property)
+                insert(animation.keyPath.property)
             }
         }
         animations.forEach(add)
-        for change in modelChanges { keys.insert(change.keyPath.property) }
-        return keys
+        for change in modelChanges { insert(change.keyPath.property) }
     }
-
-    /// Whether `property` of this layer keeps its model value for the whole scene.
-    public func isConstant(_ property: LayerProperty) -> Bool { !animatedKeys.contains(property) }
 }

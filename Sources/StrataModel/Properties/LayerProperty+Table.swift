@@ -35,6 +35,9 @@ extension LayerProperty {
         Entry("cornerRadius", { $0.cornerRadius }, { $0.cornerRadius = $1 },
               .length(.nonNegative), .linear, [.content, .compositing],
               "rounds the background, the border and the masksToBounds clip"),
+        Entry("cornerCurve", { $0.cornerCurve }, { $0.cornerCurve = $1 },
+              .choice(CornerCurve.names), .never, [.content, .compositing], noun: "corner curve",
+              "continuous: Apple's squircle corner, which starts about 1.53 radii from the corner (kCACornerCurveContinuous)"),
         Entry("borderWidth", { $0.borderWidth }, { $0.borderWidth = $1 },
               .length(.nonNegative), .linear, .content,
               "drawn inside the bounds, above the sublayers"),
@@ -99,5 +102,22 @@ extension LayerProperty {
         Entry("allowsGroupOpacity", { $0.allowsGroupOpacity }, { $0.allowsGroupOpacity = $1 },
               .bool, .never, .compositing, group: .compositing,
               "false: opacity multiplies into each sublayer instead of the composited group"),
+        Entry("compositingFilter", .choice(BlendMode.acceptedNames), .never, .compositing, group: .compositing,
+              nullable: true, noun: "compositing filter",
+              "blends the composited layer onto what is below it: a blend mode (`multiplyBlendMode`...) or a Porter-Duff operator (`sourceAtop`...); the Core Image names (`CIMultiplyBlendMode`) are accepted too",
+              read: { p in p.compositingFilter.map { .name($0.rawValue) } ?? .none },
+              write: { p, v in
+                  switch v {
+                  case .name(let n): p.compositingFilter = BlendMode(name: n)
+                  case .none: p.compositingFilter = nil
+                  default: break
+                  }
+              }),
+        Entry("filters", { $0.filters }, { $0.filters = $1 },
+              .filters, .never, .compositing, group: .compositing,
+              "Core Image filters on the layer and its sublayers, flattened, in order: CIGaussianBlur, CIColorControls ([Filters](#filters))"),
+        Entry("backgroundFilters", { $0.backgroundFilters }, { $0.backgroundFilters = $1 },
+              .filters, .never, .compositing, group: .compositing,
+              "the same filters on what is behind the layer, within its rounded bounds, before it draws (frosted glass)"),
     ]
 }

@@ -45,6 +45,8 @@ public enum PropertyForm: Sendable, Hashable {
     case font
     /// CAEmitterCells: a list of cell mappings.
     case cells
+    /// CIFilters: a list of filter mappings (`{filter: CIGaussianBlur, inputRadius: 4}`).
+    case filters
 
     /// The kind of value an animation or a transaction gives it; nil for
     /// forms no key path reaches.
@@ -61,7 +63,7 @@ public enum PropertyForm: Sendable, Hashable {
         case .colors: return .colors
         case .numbers: return .numbers
         case .image: return .image
-        case .integer, .count, .choice, .names, .shape, .text, .font, .cells: return nil
+        case .integer, .count, .choice, .names, .shape, .text, .font, .cells, .filters: return nil
         }
     }
 

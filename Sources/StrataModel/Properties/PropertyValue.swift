@@ -15,6 +15,7 @@ public enum PropertyValue: Sendable, Hashable {
     case shape(ShapePath)
     case font(FontSpec)
     case cells([EmitterCell])
+    case filters([LayerFilter])
 
     /// The animatable value, if this is one.
     public var animatable: AnimatableValue? {
@@ -215,6 +216,7 @@ extension EmitterShape: NamedStorable {}
 extension EmitterMode: NamedStorable {}
 extension EmitterRenderMode: NamedStorable {}
 extension ContentsGravity: NamedStorable {}
+extension CornerCurve: NamedStorable {}
 
 extension CornerMask: PropertyStorable {
     public var propertyValue: PropertyValue { .names(Self.names.filter { contains($0.1) }.map(\.0)) }

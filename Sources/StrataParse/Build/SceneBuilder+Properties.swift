@@ -64,6 +64,7 @@ extension SceneBuilder {
         case .font:
             return take(Values.string(node, what: "a font asset name or family")).map { .font(font($0, at: node)) }
         case .cells: return buildCells(node).map { .cells($0) }
+        case .filters: return buildFilters(node).map { .filters($0) }
         }
     }
 

@@ -48,6 +48,7 @@ extension ValueSchema {
         // A still, an SVG, a Lottie file or a video by name, or a mapping that plays media.
         case .image: self = .anyOf([.string, .ref("mediaContents")])
         case .cells: self = .list(.ref("emitterCell"))
+        case .filters: self = .list(.ref("layerFilter"))
         }
     }
 

@@ -27,3 +27,17 @@ extension KeyTables {
         KeySpec("rect", .size(.positive), "a rectangle [w, h]"),
     ])
 }
+
+extension KeyTables {
+    /// One CIFilter of `filters` / `backgroundFilters`.
+    static let layerFilter = KeyTable(what: "filter", keys: [
+        KeySpec("filter", .choice(LayerFilter.Kind.allCases.map(\.rawValue)), required: true,
+                "the Core Image filter: CIGaussianBlur or CIColorControls"),
+        KeySpec("name", .name, "CIFilter's name, printed by inspect; default the filter's"),
+        KeySpec("inputRadius", .length(.closed(0, Limits.maxFilterRadius)),
+                "CIGaussianBlur: the Gaussian's standard deviation in points of the layer's space; default 10"),
+        KeySpec("inputSaturation", .number(.nonNegative), "CIColorControls: 0 grey, 1 unchanged; default 1"),
+        KeySpec("inputBrightness", .number(.closed(-1, 1)), "CIColorControls: added to each channel; default 0"),
+        KeySpec("inputContrast", .number(.nonNegative), "CIColorControls: scales each channel about 0.5; default 1"),
+    ])
+}

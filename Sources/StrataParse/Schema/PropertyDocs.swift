@@ -21,6 +21,7 @@ public enum PropertyDocs {
         case "keyPaths": return keyPathTable(LayerProperty.addressable.filter { $0.layerTypes == nil }, withType: false)
         case "typeKeyPaths": return keyPathTable(LayerProperty.addressable.filter { $0.layerTypes != nil }, withType: true)
         case "emitterCell": return cellTable()
+        case "layerFilter": return specTable(KeyTables.layerFilter)
         default:
             guard let type = LayerType(rawValue: name) else { return nil }
             let keys = LayerProperty.all.filter { $0.layerTypes?.contains(type) ?? false }
@@ -64,6 +65,13 @@ public enum PropertyDocs {
             let value = PropertyText.value(p.form, nullable: p.nullable, doc: p.doc)
             rows.append("| `\(p.name)` | \(cell(value)) | \(cell(PropertyText.defaultText(p.defaultValue, p.form, code: true))) |")
         }
+        return rows.joined(separator: "\n")
+    }
+
+    /// The keys of a mapping's table (a filter's): key | meaning (units, range, default).
+    static func specTable(_ table: KeyTable) -> String {
+        var rows = ["| key | meaning |", "| --- | --- |"]
+        for k in table.keys { rows.append("| `\(k.name)` | \(cell(k.doc)) |") }
         return rows.joined(separator: "\n")
     }
 

@@ -56,6 +56,7 @@ enum PropertyText {
         case .image: return "asset name, or file path relative to the scene file"
         case .font: return "asset name (a font file), or family and style (`\"DejaVu Sans Bold\"`)"
         case .cells: return "list of cells (below)"
+        case .filters: return "list of filters"
         }
     }
 
@@ -74,6 +75,7 @@ enum PropertyText {
         case .shape: return "a shape"
         case .font(let f): return c(f.description)
         case .cells(let cells): return cells.isEmpty ? "none" : "\(cells.count) cells"
+        case .filters(let f): return f.isEmpty ? "none" : "\(f.count) filters"
         case .animatable(let v):
             switch v {
             case .scalar(let x): return c(Bound.format(x))

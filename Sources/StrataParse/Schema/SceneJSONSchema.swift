@@ -69,6 +69,7 @@ enum SchemaGenerator {
             ("tolerance", .object(objectBody(KeyTables.tolerance))),
             ("constraint", .object(objectBody(KeyTables.constraint))),
             ("emitterCell", .object(objectBody(KeyTables.emitterCell))),
+            ("layerFilter", .object(objectBody(KeyTables.layerFilter))),
             ("pathShape", .object(objectBody(KeyTables.pathShape) + [("minProperties", .number(1))])),
             ("particleShape", .object(objectBody(KeyTables.particleShape) + [("minProperties", .number(1)), ("maxProperties", .number(1))])),
             ("mediaContents", .object(objectBody(KeyTables.mediaContents))),

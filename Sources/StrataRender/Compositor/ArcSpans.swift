@@ -14,10 +14,11 @@ import StrataModel
 /// (`ItemRegion.coverage`), so drawing a pixel through either path gives
 /// the same bytes.
 enum ArcSpans {
-    /// Whether `rounding`'s arcs can be solved on rows: affine with W = 1
-    /// (what `ItemRegion.affineCoverage` assumes) and a pixel scale.
+    /// Whether `rounding`'s arcs can be solved on rows: circular corners
+    /// (continuous ones keep the cores), affine with W = 1 (what
+    /// `ItemRegion.affineCoverage` assumes) and a pixel scale.
     static func solvable(_ rounding: SoftShape.Rounding) -> Bool {
-        rounding.pixelsPerUnit != nil && rounding.toShape.isAffine && rounding.toShape.a33 == 1
+        rounding.outline == nil && rounding.pixelsPerUnit != nil && rounding.toShape.isAffine && rounding.toShape.a33 == 1
     }
 
     /// Cuts `outer` (to the hull of the pixels an arc leaves any coverage)

@@ -27,6 +27,10 @@ extension Compositor {
             blend(before, onto: surface, box: box, alpha: k, region: g.region)
         case .shadow(let shadow):
             drawShadowed(g, shadow, on: surface, box: box, alpha: k)
+        case .filtered(let effects):
+            drawFiltered(g, effects, on: surface, box: box, alpha: k)
+        case .backdrop(let filters):
+            filterBackdrop(g, filters, on: surface, box: box, alpha: k)
         }
     }
 

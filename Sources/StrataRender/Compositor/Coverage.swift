@@ -79,6 +79,8 @@ struct SoftShape: Hashable, Sendable {
         /// Surface pixels per unit of the shape's space; nil under
         /// perspective (then worked out per pixel).
         var pixelsPerUnit: Double?
+        /// A continuous corner's curve (the same at every corner).
+        var outline: ContinuousCorner.Outline? = nil
     }
 
     /// Whether every pixel of `box` is wholly inside: the box's corners are
@@ -104,14 +106,17 @@ struct SoftShape: Hashable, Sendable {
             rounding = nil
             return
         }
-        let r = shape.radius, rect = shape.rect
-        let d = r * (1 - 0.5.squareRoot())
+        // Continuous corners reach further along the edges, and cross the
+        // diagonal at their own depth.
+        let r = shape.reach, rect = shape.rect
+        let d = shape.curve == .continuous ? shape.continuousOutline.diagonal : r * (1 - 0.5.squareRoot())
         cores = [Rect(rect.minX + r, rect.minY, rect.width - 2 * r, rect.height),
                  Rect(rect.minX, rect.minY + r, rect.width, rect.height - 2 * r),
                  Rect(rect.minX + d, rect.minY + d, rect.width - 2 * d, rect.height - 2 * d)]
             .compactMap { Self.lines(of: $0, through: map, nearW: nearW)?.sides }
         let pixels: Double? = map.isAffine ? abs(map.a11 * map.a22 - map.a12 * map.a21).squareRoot() / map.a33 : nil
-        rounding = Rounding(toShape: toShape, shape: shape, pixelsPerUnit: pixels)
+        rounding = Rounding(toShape: toShape, shape: shape, pixelsPerUnit: pixels,
+                            outline: shape.curve == .continuous ? shape.continuousOutline : nil)
     }
 
     private static func lines(of rect: Rect, through map: Homography, nearW: Double)
@@ -144,6 +149,7 @@ extension SoftShape.Rounding {
         let q = toShape.apply(x, y)
         guard q.w > 0 else { return 0 }
         let px = q.x / q.w, py = q.y / q.w
+        if shape.curve == .continuous { return continuousCoverage(px, py, x, y) }
         let rect = shape.rect, r = shape.radius
         let left = px < rect.minX + r, right = px > rect.maxX - r
         let top = py < rect.minY + r, bottom = py > rect.maxY - r
@@ -164,7 +170,7 @@ extension SoftShape.Rounding {
 
     /// Surface pixels per shape unit at a pixel, under perspective: the
     /// square root of the Jacobian's determinant of the shape -> surface map.
-    private func localScale(_ x: Double, _ y: Double) -> Double {
+    func localScale(_ x: Double, _ y: Double) -> Double {
         // The inverse map's Jacobian at (x, y), then its determinant's inverse.
         let h = toShape, p = h.apply(x, y)
         guard p.w != 0 else { return 1 }

@@ -76,7 +76,8 @@ struct ItemRegion: Hashable, Sendable {
         if let own { shapes.append(add(own)) }
         for s in clip.shapes { shapes.append(add(s)) }
         if let hole { self.hole = add(hole) }
-        affineRoundings = roundings.allSatisfy { $0.pixelsPerUnit != nil && $0.toShape.isAffine && $0.shape.corners == .all }
+        affineRoundings = roundings.allSatisfy { $0.pixelsPerUnit != nil && $0.toShape.isAffine && $0.shape.corners == .all
+            && $0.outline == nil }
     }
 
     private mutating func add(_ s: SoftShape) -> Shape {
@@ -106,15 +107,16 @@ struct ItemRegion: Hashable, Sendable {
     /// Whether every pixel the runs call full is wholly covered, with nothing to work out per pixel.
     var isSimple: Bool { shapes.isEmpty && hole == nil }
 
-    /// Every rounding is affine with all corners rounded: coverage goes
-    /// through `affineCoverage` (decided once, not on every run).
+    /// Every rounding is affine, circular, with all corners rounded:
+    /// coverage goes through `affineCoverage` (decided once, not on every run).
     private var affineRoundings = true
 
     // MARK: per pixel
 
     /// The coverage (0...255) of pixels [from, from + count) of row y (hull
-    /// and cuts already passed) into `out[0..<count]`. Each pixel's value is a function of its own coordinates, so it
-    /// does not depend on where the run starts.
+    /// and cuts already passed) into `out[0..<count]`. Each pixel's value
+    /// is a function of its own coordinates, so it does not depend on where
+    /// the run starts.
     ///
     /// One pixel at a time with branches: the four-wide SIMD4<Double> form
     /// this replaces gave the same bits (the same operations in the same

@@ -9,12 +9,17 @@ enum CairoPath {
         return min(radius, min(rect.width, rect.height) / 2)
     }
 
-    /// Adds a closed sub-path: `rect` with circular corners of `radius`
-    /// (already clamped), clockwise on screen (y down).
-    static func addRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius r: Double, corners: CornerMask = .all) {
+    /// Adds a closed sub-path: `rect` with corners of `radius` (already
+    /// clamped) on `corners`, circular or continuous, clockwise on screen (y down).
+    static func addRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius r: Double, corners: CornerMask = .all,
+                               curve: CornerCurve = .circular) {
         guard r > 0, !corners.isEmpty else {
             // A plain rectangle keeps Cairo's fast path for pixel-aligned boxes.
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            return
+        }
+        if curve == .continuous {
+            add(.continuousRoundedRect(rect, radius: r, corners: corners), cr)
             return
         }
         let halfPi = Double.pi / 2
@@ -31,12 +36,12 @@ enum CairoPath {
     /// border leaves a hole, the inner one inset by `width` with radius
     /// `max(0, r - width)`. Fill it with CAIRO_FILL_RULE_EVEN_ODD.
     static func addBorder(_ cr: OpaquePointer, _ rect: Rect, radius r: Double, width: Double,
-                          corners: CornerMask = .all) {
-        addRoundedRect(cr, rect, radius: r, corners: corners)
+                          corners: CornerMask = .all, curve: CornerCurve = .circular) {
+        addRoundedRect(cr, rect, radius: r, corners: corners, curve: curve)
         let inner = Rect(rect.minX + width, rect.minY + width,
                          rect.width - 2 * width, rect.height - 2 * width)
         guard inner.width > 0, inner.height > 0 else { return }
-        addRoundedRect(cr, inner, radius: clampedRadius(max(0, r - width), of: inner), corners: corners)
+        addRoundedRect(cr, inner, radius: clampedRadius(max(0, r - width), of: inner), corners: corners, curve: curve)
     }
 
     /// Sets a non-premultiplied sRGB source colour with its alpha scaled by

@@ -24,8 +24,9 @@ extension DirectRenderer {
             guard hasArea else { return }
             // A gradient's pixels cost a pass over every pixel (10 ms for a
             // full 1080p frame): kept as a bitmap while it does not change.
-            drawRetained(.gradient(g, bounds: bounds, cornerRadius: radius), bounds: bounds, alpha: alpha, cr: cr) { bitmap in
-                CairoPath.addRoundedRect(bitmap, bounds, radius: radius)
+            drawRetained(.gradient(g, bounds: bounds, cornerRadius: radius, curve: node.cornerCurve), bounds: bounds,
+                         alpha: alpha, cr: cr) { bitmap in
+                CairoPath.addRoundedRect(bitmap, bounds, radius: radius, curve: node.cornerCurve)
                 cairo_clip(bitmap)
                 CairoContent.drawGradient(g, in: bounds, alpha: 1, cr: bitmap)
             }
@@ -33,7 +34,7 @@ extension DirectRenderer {
             guard hasArea else { return }
             cairo_save(cr)
             if node.masksToBounds {
-                CairoPath.addRoundedRect(cr, bounds, radius: radius)
+                CairoPath.addRoundedRect(cr, bounds, radius: radius, curve: node.cornerCurve)
             } else {
                 cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
             }
@@ -44,7 +45,7 @@ extension DirectRenderer {
             if node.masksToBounds {
                 guard hasArea else { return }
                 cairo_save(cr)
-                CairoPath.addRoundedRect(cr, bounds, radius: radius)
+                CairoPath.addRoundedRect(cr, bounds, radius: radius, curve: node.cornerCurve)
                 cairo_clip(cr)
             }
             if case .shape(let s) = node.content { CairoContent.drawShape(s, alpha: alpha, cr: cr) }

@@ -28,8 +28,11 @@ extension DirectRenderer {
         // not show through each other. With at most one fill the opacity can
         // simply scale that fill's alpha; allowsGroupOpacity false always does that.
         let groupOpacity = opacity < 1 && info.fills > 1 && node.allowsGroupOpacity
-        let group = groupOpacity || mask != nil
+        // A compositing filter or filters act on the flattened layer.
+        let effects = node.compositingFilter != nil || !node.filters.isEmpty
+        let group = groupOpacity || mask != nil || effects
         let inner = group ? alpha : alpha * opacity
+        if !node.backgroundFilters.isEmpty { filterBackdrop(node, index: index, alpha: alpha * opacity, cr: cr) }
         if group { beginGroup(cr, box: info.box) }
         // masksToBounds clips the layer's own shadow too.
         let clipShadow = node.masksToBounds && node.shadow != nil
@@ -52,9 +55,19 @@ extension DirectRenderer {
             cairo_push_group(cr)
             drawNode(mask, index: index + 1, alpha: opacity, cr: cr)
             let maskPattern = cairo_pop_group(cr)
+            applyFilters(node, index: index, to: content)
             cairo_set_source(cr, content)
+            beginCompositingFilter(node, index: index, cr: cr)
             cairo_mask(cr, maskPattern)
             cairo_pattern_destroy(maskPattern)
+            cairo_pattern_destroy(content)
+            cairo_restore(cr)
+        } else if effects {
+            let content = cairo_pop_group(cr)
+            applyFilters(node, index: index, to: content)
+            cairo_set_source(cr, content)
+            beginCompositingFilter(node, index: index, cr: cr)
+            cairo_paint_with_alpha(cr, opacity)
             cairo_pattern_destroy(content)
             cairo_restore(cr)
         } else if group {
@@ -99,7 +112,8 @@ extension DirectRenderer {
         if hasArea && node.drawsBorder {
             cairo_set_matrix(cr, &m)
             let radius = CairoPath.clampedRadius(node.cornerRadius, of: bounds)
-            CairoPath.addBorder(cr, bounds, radius: radius, width: node.borderWidth, corners: node.maskedCorners)
+            CairoPath.addBorder(cr, bounds, radius: radius, width: node.borderWidth, corners: node.maskedCorners,
+                                curve: node.cornerCurve)
             CairoPath.setSource(cr, node.borderColor, alpha: alpha)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
             cairo_fill(cr)
@@ -110,7 +124,7 @@ extension DirectRenderer {
     /// The bounds rounded by cornerRadius on the maskedCorners, in the current matrix.
     func addBoundsPath(_ node: RenderNode, cr: OpaquePointer) {
         let radius = CairoPath.clampedRadius(node.cornerRadius, of: node.bounds)
-        CairoPath.addRoundedRect(cr, node.bounds, radius: radius, corners: node.maskedCorners)
+        CairoPath.addRoundedRect(cr, node.bounds, radius: radius, corners: node.maskedCorners, curve: node.cornerCurve)
     }
 
     /// Draws the sublayers of a masksToBounds layer, clipping only those
@@ -118,8 +132,11 @@ extension DirectRenderer {
     private func drawClippedChildren(of node: RenderNode, index: Int, alpha: Double, cr: OpaquePointer) {
         var m = nodes[index].matrix
         let radius = CairoPath.clampedRadius(node.cornerRadius, of: node.bounds)
-        // Rounding fewer corners only grows the shape, so the full-radius test stays conservative.
-        let clip = RoundedClip(rect: node.bounds, radius: radius, matrix: m)
+        // Rounding fewer corners only grows the shape, so the full-radius test stays conservative;
+        // a continuous corner lies outside the circle of its reach.
+        let reach = node.cornerCurve == .continuous
+            ? ContinuousCorner.reach(radius: radius, half: min(node.bounds.width, node.bounds.height) / 2) : radius
+        let clip = RoundedClip(rect: node.bounds, radius: reach, matrix: m)
         let clipBox = nodes[index].ownBox
         var clipped = false
         var childIndex = nodes[index].childStart

@@ -33,6 +33,8 @@ struct NodeInfo {
     /// Shadow offset in body-surface pixels and blur sigma in pixels.
     var shadowOffset: (x: Double, y: Double) = (0, 0)
     var shadowSigma: Double = 0
+    /// Device pixels per point of the layer's space (filter radii).
+    var pixelsPerPoint: Double = 1
 }
 
 /// A layer drawn into its own bitmap, in its own plane, then composited.
@@ -152,6 +154,9 @@ extension DirectRenderer {
             nodes[index].shadowOffset = (dx, dy)
             nodes[index].shadowSigma = sigma.isFinite ? sigma : 0
         }
+        let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+        nodes[index].pixelsPerPoint = scale.isFinite ? scale : 0
+        box = Self.filterBox(node, box: box, ownBox: ownBox, pixelsPerPoint: nodes[index].pixelsPerPoint, fills: &fills)
         if let maskBox { box = box.intersection(maskBox) }
         box = box.intersection(canvas)
         var shown = visible

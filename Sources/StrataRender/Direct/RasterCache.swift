@@ -20,7 +20,7 @@ final class RasterCache {
     }
 
     enum ContentKey: Hashable {
-        case gradient(GradientProperties, bounds: Rect, cornerRadius: Double)
+        case gradient(GradientProperties, bounds: Rect, cornerRadius: Double, curve: CornerCurve)
     }
 
     private var surfaces: [Key: OpaquePointer] = [:]

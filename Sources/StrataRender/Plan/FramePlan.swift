@@ -19,7 +19,12 @@ public struct FramePlan: Hashable, Sendable {
         self.height = height
         self.items = items
         boxes = items.map(\.box)
+        readsBackdrop = items.contains(where: \.readsBackdrop)
     }
+
+    /// Some item filters pixels other items drew (backgroundFilters): the
+    /// frame is then drawn whole, never only where it changed.
+    let readsBackdrop: Bool
 
     public static func == (a: FramePlan, b: FramePlan) -> Bool {
         a.width == b.width && a.height == b.height && a.boxes == b.boxes && a.items == b.items
@@ -157,6 +162,19 @@ enum GroupEffect: Hashable, Sendable {
     case dissolve(after: [PlanItem], progress: Double)
     /// A shadow made from the items' alpha, beneath them.
     case shadow(Shadow)
+    /// `filters` on the flattened items, then composited by the
+    /// `compositingFilter` (docs/compositing.md#filters).
+    case filtered(LayerEffects)
+    /// `backgroundFilters`: no items; what the surface already holds under
+    /// the clip (the layer's rounded bounds) is filtered and mixed back by alpha.
+    case backdrop([PixelFilter])
+}
+
+/// A layer's filters and compositing filter, with radii in surface pixels.
+struct LayerEffects: Hashable, Sendable {
+    var filters: [PixelFilter]
+    /// Nil: source-over.
+    var blend: BlendMode?
 }
 
 /// A layer's shadow: its alpha offset, blurred, coloured.

@@ -42,7 +42,8 @@ extension FramePlanner {
             let w = node.borderWidth, r = bounds.rect
             let inner = Rect(r.minX + w, r.minY + w, r.width - 2 * w, r.height - 2 * w)
             let hole = inner.width > 0 && inner.height > 0
-                ? SoftShape(RoundedRect(inner, cornerRadius: max(0, bounds.radius - w), corners: bounds.corners),
+                ? SoftShape(RoundedRect(inner, cornerRadius: max(0, bounds.radius - w), corners: bounds.corners,
+                                        curve: bounds.curve),
                             through: map, nearW: Self.nearW)
                 : nil
             out.append(.fill(SolidFill(shape: shape, hole: hole, color: node.borderColor, alpha: 1, clip: context.clip,

@@ -101,6 +101,12 @@ struct FramePlanner {
         if !node.doubleSided && flat.determinant <= 0 { return Planned() }
         if node.isTransformLayer { return try planDepthContext(node, relative: relative, in: context) }
         if node.rasterizationScale != nil { return try planRasterized(node, map: map, in: context) }
+        if node.hasEffects { return try planWithEffects(node, map: map, in: context) }
+        return try planGrouped(node, map: map, in: context)
+    }
+
+    /// A 2D layer composited source-over: its mask, or its group opacity.
+    func planGrouped(_ node: RenderNode, map: Homography, in context: Context) throws(RenderError) -> Planned {
         let opacity = min(node.opacity, 1)
         if let mask = node.mask?.node {
             // The mask's alpha (times the opacity) cuts the layer, shadow included.
@@ -132,7 +138,7 @@ struct FramePlanner {
 
     /// The body, beneath it its shadow: a shadowPath's cached blurred shape,
     /// or a group that blurs the body's alpha.
-    private func planShadowed(_ node: RenderNode, map: Homography, in context: Context) throws(RenderError) -> Planned {
+    func planShadowed(_ node: RenderNode, map: Homography, in context: Context) throws(RenderError) -> Planned {
         guard let shadow = node.shadow else { return try planBody(node, map: map, in: context) }
         let ox = shadow.offset.width, oy = shadow.offset.height
         // The offset and sigma in surface pixels (the layer's linear part, at its centre).
