@@ -16,9 +16,11 @@ import StrataModel
 enum ArcSpans {
     /// Whether `rounding`'s arcs can be solved on rows: circular corners
     /// (continuous ones keep the cores), affine with W = 1 (what
-    /// `ItemRegion.affineCoverage` assumes) and a pixel scale.
+    /// `ItemRegion.affineCoverage` assumes; an inverted scale leaves W a
+    /// few ulps off 1, far inside the margin) and a pixel scale.
     static func solvable(_ rounding: SoftShape.Rounding) -> Bool {
-        rounding.outline == nil && rounding.pixelsPerUnit != nil && rounding.toShape.isAffine && rounding.toShape.a33 == 1
+        rounding.outline == nil && rounding.pixelsPerUnit != nil && rounding.toShape.isAffine
+            && abs(rounding.toShape.a33 - 1) < 1e-12
     }
 
     /// Cuts `outer` (to the hull of the pixels an arc leaves any coverage)
