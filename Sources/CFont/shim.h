@@ -72,15 +72,67 @@ static inline char *strata_matched_family(const char *family) {
     return matched;
 }
 
-/// A Pango font map (one per render thread) that sees only the font file
-/// at `path`, or NULL when the file holds no font. Unref it with g_object_unref.
-static inline PangoFontMap *strata_font_map_for_file(const char *path) {
-    FcConfig *config = strata_config_for_file(path);
+/// Whether `family` is one of the `count` families in `families`.
+static inline int strata_family_listed(const FcChar8 *family, const char *const *families, int count) {
+    for (int i = 0; i < count; i++)
+        if (FcStrCmpIgnoreCase(family, (const FcChar8 *)families[i]) == 0) return 1;
+    return 0;
+}
+
+/// A Pango font map (one per render thread) for a fallback chain: the
+/// `count` font files of `paths` (the first is the layer's font; each must
+/// hold a font), then the system's fonts of every other family, for
+/// glyphs none of the files has. Fonts of the files' families that the
+/// system also has are left out, so a family always means the file.
+/// NULL when a file holds no font. Unref it with g_object_unref.
+static inline PangoFontMap *strata_font_map_for_chain(const char *const *paths, int count,
+                                                      const char *const *families) {
+    FcConfig *config = FcConfigCreate();
     if (!config) return NULL;
+    for (int i = 0; i < count; i++) {
+        if (!FcConfigAppFontAddFile(config, (const FcChar8 *)paths[i])) {
+            FcConfigDestroy(config);
+            return NULL;
+        }
+    }
+    FcFontSet *app = FcConfigGetFonts(config, FcSetApplication);
+    FcConfig *system = FcInitLoadConfigAndFonts();
+    FcFontSet *fonts = system ? FcConfigGetFonts(system, FcSetSystem) : NULL;
+    for (int i = 0; app && fonts && i < fonts->nfont; i++) {
+        FcChar8 *family = NULL;
+        if (FcPatternGetString(fonts->fonts[i], FC_FAMILY, 0, &family) != FcResultMatch || !family) continue;
+        if (strata_family_listed(family, families, count)) continue;
+        FcPattern *copy = FcPatternDuplicate(fonts->fonts[i]);
+        if (copy && !FcFontSetAdd(app, copy)) FcPatternDestroy(copy);
+    }
+    if (system) FcConfigDestroy(system);
     PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
     if (map) pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
     FcConfigDestroy(config);  // the font map keeps its own reference
     return map;
+}
+
+/// The Pango font description ("DejaVu Sans Bold") of the system font whose
+/// PostScript name is `name` ("DejaVuSans-Bold"), or NULL when fontconfig
+/// knows no such font.
+static inline char *strata_postscript_description(const char *name) {
+    FcPattern *pattern = FcPatternCreate();
+    if (!pattern) return NULL;
+    FcPatternAddString(pattern, FC_POSTSCRIPT_NAME, (const FcChar8 *)name);
+    FcObjectSet *objects = FcObjectSetBuild(FC_FAMILY, FC_STYLE, FC_WEIGHT, FC_SLANT, FC_WIDTH, (char *)0);
+    FcFontSet *set = objects ? FcFontList(NULL, pattern, objects) : NULL;
+    char *result = NULL;
+    if (set && set->nfont > 0) {
+        PangoFontDescription *desc = pango_fc_font_description_from_pattern(set->fonts[0], FALSE);
+        if (desc) {
+            result = pango_font_description_to_string(desc);
+            pango_font_description_free(desc);
+        }
+    }
+    if (set) FcFontSetDestroy(set);
+    if (objects) FcObjectSetDestroy(objects);
+    FcPatternDestroy(pattern);
+    return result;
 }
 
 static inline void strata_g_free(void *p) { g_free(p); }

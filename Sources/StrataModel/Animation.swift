@@ -27,6 +27,9 @@ public struct Animation: Sendable {
     public var removedOnCompletion = true
     public var additive = false
     public var cumulative = false
+    /// CAValueFunction: the values are numbers (or vectors) that this turns
+    /// into the transform drawn; only on a whole transform key path.
+    public var valueFunction: ValueFunction?
     /// Where the animation was written.
     public var location: SourceLocation
     /// When a transaction added or removed the animation (implicit

@@ -38,3 +38,17 @@ public enum ShapePath: Sendable, Hashable {
     /// open subpaths are closed for filling.
     case path(BezierPath)
 }
+
+extension ShapePath {
+    /// The shape as path elements (a rect's corners and an ellipse as
+    /// cubics): what a `shadowPath` animation interpolates, element by
+    /// element, as Core Animation animates a shadowPath.
+    public var bezierPath: BezierPath {
+        switch self {
+        case .rect(let r, let radius): return .rect(r, cornerRadius: radius)
+        case .ellipse(let r): return .ellipse(r)
+        case .polygon(let points): return .polygon(points)
+        case .path(let p): return p
+        }
+    }
+}

@@ -27,6 +27,10 @@ public struct Layer: Sendable {
     /// `actions`: what a transaction's change of a key runs instead of the
     /// default implicit animation (key: a property name).
     public var actions: [String: LayerAction] = [:]
+    /// CATransitions added as explicit animations (entries of `animations:`
+    /// whose type is a transition's, `isExplicit`); the timeline compiler
+    /// places them in its output beside the timeline's (`TimelineOutput`).
+    public var transitions: [LayerTransition] = []
 
     public init(name: String? = nil, location: SourceLocation) {
         self.name = name

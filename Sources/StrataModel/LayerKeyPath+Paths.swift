@@ -34,9 +34,10 @@ extension LayerKeyPath {
 
     /// `emitterCells.<name>.<key>` as a regular expression (ECMA-262, the
     /// dialect of JSON Schema's `pattern`): a cell name of letters, digits,
-    /// `_` and `-`, then one of `keys` (default: every animatable cell key).
+    /// `_` and `-`, sub-cells as `.emitterCells.<subName>`, then one of
+    /// `keys` (default: every animatable cell key).
     public static func cellKeyPathPattern(_ keys: [CellKey] = CellKey.animatable) -> String {
-        "emitterCells\\.[A-Za-z0-9_-]+\\.(" + keys.map(\.name).joined(separator: "|") + ")"
+        "emitterCells\\.[A-Za-z0-9_-]+(\\.emitterCells\\.[A-Za-z0-9_-]+)*\\.(" + keys.map(\.name).joined(separator: "|") + ")"
     }
 
     /// How a value of the path is written (`from`, `to`, `by`, keyframe
@@ -81,9 +82,9 @@ extension PropertyForm {
 
 extension LayerKeyPath {
     /// The key paths explicit animations may name: those of animatable
-    /// properties (not `setOnly` ones), but no image (`contents` is animated
-    /// by transactions and actions, not by explicit animations yet).
+    /// properties (not `setOnly` ones); `contents` by keyframes only (a
+    /// flip-book), as `SchemaGenerator.valueRules` says.
     public static let animatablePaths: [LayerKeyPath] = allPaths.filter {
-        $0.property.animation.isAnimatable && $0.valueKind != .image
+        $0.property.animation.isAnimatable
     }
 }

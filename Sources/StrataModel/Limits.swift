@@ -40,6 +40,8 @@ public enum Limits {
     /// Particles an emitter may have alive at once: the sum over its cells of
     /// birthRate x (lifetime + lifetimeRange), with the layer's multipliers.
     public static let maxParticles = 50_000
+    /// Emitter cells nest (a cell's `emitterCells`) at most this deep below the emitter.
+    public static let maxCellDepth = 8
     /// Pixels of the shown part of an emitter cell's image: each particle may copy it (tinting).
     public static let maxParticleImagePixels = 4096 * 4096
     /// Elements of a path (shape, shadow or motion path) after normalization (arcs become cubics).

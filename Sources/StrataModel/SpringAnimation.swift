@@ -35,6 +35,39 @@ public struct SpringAnimation: Sendable, Hashable {
         self.from = from; self.to = to; self.by = by
     }
 
+    /// The physical constants of a spring written by its feel, as iOS 17's
+    /// `CASpringAnimation(perceptualDuration:bounce:)` and SwiftUI's
+    /// `Spring(duration:bounce:)` define it (mass 1, WWDC23 "Animate with
+    /// springs"): the perceptual duration d is the period of the undamped
+    /// spring, and bounce b sets the damping ratio ζ = 1 - b (b ≥ 0) or
+    /// ζ = 1 / (1 + b) (b < 0, over-damped):
+    ///
+    ///     mass = 1,  stiffness = (2π / d)²,  damping = 2ζ√(stiffness·mass) = 4πζ / d
+    ///
+    /// Apple's example: d = 0.5 s, b = 0.3 gives stiffness 157.9, damping 17.6.
+    public static func constants(perceptualDuration d: Double, bounce b: Double) -> (mass: Double, stiffness: Double, damping: Double) {
+        constants(response: d, dampingRatio: b >= 0 ? 1 - b : 1 / (1 + b))
+    }
+
+    /// SwiftUI's `Spring(response:dampingRatio:)` (and
+    /// `.spring(response:dampingFraction:)`): the response r is the period of
+    /// the undamped spring, ζ the damping ratio; mass 1,
+    /// stiffness = (2π / r)², damping = 4πζ / r.
+    public static func constants(response r: Double, dampingRatio z: Double) -> (mass: Double, stiffness: Double, damping: Double) {
+        let w0 = 2 * Double.pi / r
+        return (1, w0 * w0, 2 * z * w0)
+    }
+
+    /// The perceptual duration (the undamped period 2π√(m/k)) and bounce
+    /// (1 - ζ, or 1/ζ - 1 when over-damped) of these constants: the
+    /// inverse of `constants(perceptualDuration:bounce:)`, as iOS 17's
+    /// `perceptualDuration` and `bounce` read back.
+    public var perceptualDuration: Double { 2 * Double.pi / naturalFrequency }
+    public var bounce: Double {
+        let z = damping / (2 * (stiffness * mass).squareRoot())
+        return z <= 1 ? 1 - z : 1 / z - 1
+    }
+
     /// The damping regime the spring is evaluated in.
     public enum Regime: String, Sendable { case underDamped, criticallyDamped, overDamped }
 

@@ -28,17 +28,19 @@ public struct Transaction: Sendable {
 }
 
 /// One `set:` entry: a layer (by its path of sublayer indices from the root)
-/// and a key path on it, and the new model value.
+/// and a key path on it, and the new model value: `.animatable` for a key
+/// path's value, another case for a property that no key path animates
+/// (`string`, `isWrapped`, `instanceCount`...), which sets the whole property.
 public struct PropertyChange: Sendable {
     /// Sublayer indices from the root: [2, 0] is the first sublayer of the third layer.
     public var layer: [Int]
     /// The layer path as written (`card/badge`).
     public var layerPath: String
     public var keyPath: LayerKeyPath
-    public var value: AnimatableValue
+    public var value: PropertyValue
     public var location: SourceLocation
 
-    public init(layer: [Int], layerPath: String, keyPath: LayerKeyPath, value: AnimatableValue, location: SourceLocation) {
+    public init(layer: [Int], layerPath: String, keyPath: LayerKeyPath, value: PropertyValue, location: SourceLocation) {
         self.layer = layer
         self.layerPath = layerPath
         self.keyPath = keyPath
@@ -56,9 +58,13 @@ public struct ModelChange: Sendable {
     /// The transaction's place in commit order.
     public var sequence: Int
     public var keyPath: LayerKeyPath
-    public var value: AnimatableValue
-    public init(time: Double, sequence: Int, keyPath: LayerKeyPath, value: AnimatableValue) {
-        self.time = time; self.sequence = sequence; self.keyPath = keyPath; self.value = value
+    /// As `PropertyChange.value`.
+    public var value: PropertyValue
+    /// The layer's local time at the commit (an emitter's particles are born
+    /// in its local time, and take the model of their birth).
+    public var layerTime: Double
+    public init(time: Double, sequence: Int, keyPath: LayerKeyPath, value: PropertyValue, layerTime: Double) {
+        self.time = time; self.sequence = sequence; self.keyPath = keyPath; self.value = value; self.layerTime = layerTime
     }
 }
 
@@ -78,6 +84,10 @@ public struct LayerTransition: Sendable {
     public var parentTimeAtCommit: Double
     /// A later transition on the layer replaces this one.
     public var lifetime = AnimationLifetime()
+    /// Added as an explicit animation (`animations:`, CALayer's
+    /// `add(_:forKey:)`), not by a transaction: its begin time is in the
+    /// layer's time and the compiler finds the commit it stands for.
+    public var isExplicit = false
 
     public init(transition: Transition, timing: MediaTiming, timingFunction: TimingFunction, sequence: Int,
                 commitTime: Double, parentTimeAtCommit: Double) {

@@ -10,8 +10,19 @@ import Foundation
 ///     R = Rx(x) · Ry(y) · Rz(z)     row-vector layout: about x first, then y, then z
 ///       = Transform3D.rotation(x, 1,0,0) * .rotation(y, 0,1,0) * .rotation(z, 0,0,1)
 ///
-/// read back as y ∈ [-π/2, π/2], x and z ∈ (-π, π] (at y = ±π/2, gimbal
-/// lock, z reads 0). A rotation about one axis alone reads as that angle.
+/// Every rotation has two such angle triples, (x, y, z) and
+/// (x + π, π - y, z + π) (at y = ±π/2, gimbal lock, a whole family, read
+/// with z = 0). The one read is the smaller total turn |x| + |y| + |z|
+/// (each in (-π, π]; the one with y ∈ [-π/2, π/2] at a tie): a rotation
+/// about one axis alone reads as that angle, also past ±90° (rotateY 100°
+/// reads y = 100°, not x = z = 180°, y = 80°), and writing one component
+/// keeps the others as the model was built, so a sub-key animation whose
+/// value equals the model's draws the model exactly.
+///
+/// `transform.scale` reads the average of the three scale factors' sizes
+/// (Core Animation: "the average of all three scale factors") and writes
+/// all three, each keeping its sign, so a mirror (`scale: [-1, 1]`) stays
+/// a mirror; on a non-uniform scale, writing it makes the sizes uniform.
 ///
 /// Animations interpolate the scalar of a virtual path (so `rotation.z` from
 /// 0 to 2π turns once) and write each sampled value back with
@@ -20,8 +31,8 @@ import Foundation
 extension Transform3D {
     /// Reads one virtual component:
     /// - `.rotation`: Euler angle in radians about `axis` (nil means z);
-    /// - `.scale`: the scale factor along `axis`; nil is the mean of x and y
-    ///   (Core Animation's `transform.scale`);
+    /// - `.scale`: the scale factor along `axis`; nil is the mean of the
+    ///   three factors' sizes (Core Animation's `transform.scale`);
     /// - `.translation`: points along `axis` as `.scalar`; nil is
     ///   `.size(Size(tx, ty))`.
     /// A matrix that cannot be decomposed is read directly (translation from
@@ -38,7 +49,7 @@ extension Transform3D {
         }
         switch c {
         case .rotation: return .scalar(angles[Self.index(axis ?? .z)])
-        case .scale: return .scalar(axis.map { s[Self.index($0)] } ?? (s.x + s.y) / 2)
+        case .scale: return .scalar(axis.map { s[Self.index($0)] } ?? (abs(s.x) + abs(s.y) + abs(s.z)) / 3)
         case .translation:
             guard let axis else { return .size(Size(t.x, t.y)) }
             return .scalar(t[Self.index(axis)])
@@ -48,7 +59,8 @@ extension Transform3D {
     /// This transform with one virtual component replaced by `value`, the
     /// other components of its decomposition kept, recomposed:
     /// - `.rotation` takes `.scalar` radians about `axis` (nil means z);
-    /// - `.scale` takes `.scalar`; nil sets x and y (z is kept);
+    /// - `.scale` takes `.scalar`; nil sets all three factors to it, each
+    ///   keeping its sign (a mirror stays one);
     /// - `.translation` takes `.scalar` with an axis, `.size` (or `.point`)
     ///   without one (x and y; z is kept).
     /// A value of another kind, or a matrix that cannot be decomposed, leaves
@@ -62,7 +74,11 @@ extension Transform3D {
             angles[Self.index(axis ?? .z)] = v
             u.rotation = Basis3(eulerAngles: angles)
         case (.scale, .scalar(let v)):
-            if let axis { u.scale[Self.index(axis)] = v } else { u.scale.x = v; u.scale.y = v }
+            if let axis {
+                u.scale[Self.index(axis)] = v
+            } else {
+                for i in 0..<3 { u.scale[i] = u.scale[i] < 0 ? -v : v }
+            }
         case (.translation, .scalar(let v)):
             guard let axis else { return self }
             u.translation[Self.index(axis)] = v
@@ -107,9 +123,27 @@ extension Basis3 {
         self = axisRotation(e.x, 0) * axisRotation(e.y, 1) * axisRotation(e.z, 2)
     }
 
-    /// The Euler angles (x, y, z) of this rotation: y ∈ [-π/2, π/2]; at gimbal
-    /// lock (y = ±π/2) z is 0 and x takes the whole remaining turn.
+    /// The Euler angles (x, y, z) of this rotation, each in (-π, π]: of the
+    /// two triples that give it, (x, y, z) with y ∈ [-π/2, π/2] and
+    /// (x + π, π - y, z + π), the one with the smaller total turn
+    /// |x| + |y| + |z| (the first at a tie), so that a rotation about one
+    /// axis reads as that angle. At gimbal lock (y = ±π/2) z is 0 and x
+    /// takes the whole remaining turn.
     var eulerAngles: SIMD3<Double> {
+        let a = principalEulerAngles
+        guard abs(a.y) < Double.pi / 2 - 1e-9 else { return a }
+        func wrapped(_ v: Double) -> Double {
+            let w = v - 2 * Double.pi * (v / (2 * Double.pi)).rounded()
+            return w <= -Double.pi ? w + 2 * Double.pi : w
+        }
+        let b = SIMD3(wrapped(a.x + Double.pi), wrapped(Double.pi - a.y), wrapped(a.z + Double.pi))
+        func turn(_ e: SIMD3<Double>) -> Double { abs(e.x) + abs(e.y) + abs(e.z) }
+        return turn(b) < turn(a) - 1e-12 ? b : a
+    }
+
+    /// The Euler angles with y ∈ [-π/2, π/2]; at gimbal lock (y = ±π/2) z
+    /// is 0 and x takes the whole remaining turn.
+    var principalEulerAngles: SIMD3<Double> {
         let sinY = min(max(-r0.z, -1), 1)
         // atan2 rather than asin: accurate near ±π/2 too.
         let y = atan2(sinY, (r0.x * r0.x + r0.y * r0.y).squareRoot())

@@ -39,16 +39,21 @@ enum AnimationEvaluator {
         var angle: Double?
         var settling: Double?
         var elapsed = sample.fraction * duration
+        // A value function's values are numbers: a missing end is the model's matching component.
+        func underlying() -> AnimatableValue {
+            let v = model.value(at: animation.keyPath)
+            guard let f = animation.valueFunction, case .transform(let t) = v else { return v }
+            return f.value(of: t)
+        }
         switch animation.kind {
         case .basic(let from, let to, let by):
-            let (start, end) = endpoints(from: from, to: to, by: by, underlying: model.value(at: animation.keyPath))
+            let (start, end) = endpoints(from: from, to: to, by: by, underlying: underlying())
             value = start.interpolated(to: end, progress)
             if animation.cumulative, sample.iteration > 0 {
                 value = end.subtracting(start).repeated(sample.iteration, onto: value)
             }
         case .spring(let spring):
-            let (start, end) = endpoints(from: spring.from, to: spring.to, by: spring.by,
-                                         underlying: model.value(at: animation.keyPath))
+            let (start, end) = endpoints(from: spring.from, to: spring.to, by: spring.by, underlying: underlying())
             // Physical time: the spring is not stretched to the duration.
             elapsed = progress * duration
             shown = spring.progress(at: elapsed)
@@ -68,10 +73,15 @@ enum AnimationEvaluator {
         case .group:
             return
         }
-        if animation.additive {
-            value = properties.value(at: animation.keyPath).adding(value)
+        var drawn = value
+        if let f = animation.valueFunction {
+            guard let t = f.transform(for: value) else { return }
+            drawn = .transform(t)
         }
-        properties.setValue(value, at: animation.keyPath)
+        if animation.additive {
+            drawn = properties.value(at: animation.keyPath).adding(drawn)
+        }
+        properties.setValue(drawn, at: animation.keyPath)
         if let angle {
             // rotationMode: turn about the anchor point to the tangent, in the
             // superlayer's space (after the layer's own transform).
@@ -79,7 +89,8 @@ enum AnimationEvaluator {
         }
         guard record else { return }
         var entry = ActiveAnimation(keyPath: animation.keyPath, fraction: sample.fraction,
-                                    progress: shown, iteration: sample.iteration, value: value)
+                                    progress: shown, iteration: sample.iteration,
+                                    value: animation.valueFunction == nil ? drawn : value)
         entry.kind = animation.kindName
         entry.time = elapsed
         entry.duration = duration

@@ -74,7 +74,7 @@ public enum ClipSoundPlanner {
         if layer.animations.contains(where: animatesContents) { return keys }
         var shown = Set(layer.model.contents.map { [$0] } ?? [])
         for change in layer.modelChanges where change.keyPath.property == .contents {
-            if case .image(let value) = change.value, let key = value.key { shown.insert(key) }
+            if case .animatable(.image(let value)) = change.value, let key = value.key { shown.insert(key) }
         }
         return shown.intersection(keys)
     }

@@ -100,7 +100,9 @@ extension CompiledLayers {
             node.content = content
         } else {
             node.content = Sampler.content(type: type, properties: p, localTime: localTime,
-                                           emitter: (layers[index].model, layers[index].animations))
+                                           emitter: (layers[index].model, layers[index].animations,
+                                                     layers[index].modelChanges),
+                                           sequenceLimit: context.sequenceLimit)
         }
         return node
     }

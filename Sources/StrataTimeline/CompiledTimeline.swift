@@ -41,7 +41,7 @@ extension LayerProperties {
         for change in changes {
             // Changes are in commit order, so times never decrease.
             guard change.time <= context.sceneTime else { break }
-            if change.sequence < context.sequenceLimit { p.setValue(change.value, at: change.keyPath) }
+            if change.sequence < context.sequenceLimit { p.apply(change.value, at: change.keyPath) }
         }
         return p
     }

@@ -7,7 +7,7 @@ import StrataModel
 
 /// CAEmitterLayer's particles at one time, in closed form: each particle's
 /// state is a function of its birth time, its age and its random values
-/// (seeded by the emitter's `seed`, the cell's index and the particle's
+/// (seeded by the emitter's `seed`, the cell's place and the particle's
 /// birth number). Nothing is simulated step by step, so any frame renders
 /// without the ones before it.
 ///
@@ -21,62 +21,116 @@ import StrataModel
 ///     scale    = (scale + scaleRange * u) * mult.scale + scaleSpeed * a
 ///     angle    = (spin + spinRange * u) * mult.spin * a
 ///     color    = color + colorRange * u + colorSpeed * a             (each component, clamped to 0...1)
+///
+/// The model at a birth is the written one with the transactions committed
+/// by then (in the layer's time), so a transaction's change reaches only
+/// the particles born after it. Sub-cells: EmitterSampler+Subcells.swift.
 struct EmitterSampler {
     /// The emitter layer's written values.
     let model: LayerProperties
     let presentation: EmitterProperties
+    let sequenceLimit: Int
     /// Animations of the emitter's own keys other than birthRate, which
     /// change the particles born while they run.
-    private let birthAnimations: [Animation]
+    let birthAnimations: [Animation]
     private let rateAnimations: [Animation]
+    /// The model after each transaction that changed an emitter key, by
+    /// layer time (the written model before the first).
+    private let steps: [(time: Double, model: LayerProperties)]
+    /// Each key path the transactions set, for telling what changes over time.
+    private let steppedPaths: [LayerKeyPath]
 
-    init(model: LayerProperties, animations: [Animation], presentation: EmitterProperties) {
+    /// `model`: the layer's written values; `modelChanges`: the timeline's
+    /// changes of the layer, in commit order (those of `sequenceLimit` or
+    /// later are not committed yet).
+    init(model: LayerProperties, animations: [Animation], modelChanges: [ModelChange] = [],
+         presentation: EmitterProperties, sequenceLimit: Int = .max) {
         self.model = model
         self.presentation = presentation
+        self.sequenceLimit = sequenceLimit
         let emitterAnimations = animations.filter { $0.keyPath.property.layerTypes?.contains(.emitter) == true }
         // The layer's birthRate and every cell's: integrated, never taken at birth.
         func isRate(_ a: Animation) -> Bool { a.keyPath.property == .birthRate || a.keyPath.emitterCell?.key == .birthRate }
         rateAnimations = emitterAnimations.filter(isRate)
         birthAnimations = emitterAnimations.filter { !isRate($0) }
+        var stepped = model
+        var steps: [(time: Double, model: LayerProperties)] = []
+        var paths: [LayerKeyPath] = []
+        for change in modelChanges where change.sequence < sequenceLimit
+            && change.keyPath.property.layerTypes?.contains(.emitter) == true {
+            stepped.apply(change.value, at: change.keyPath)
+            steps.append((change.layerTime, stepped))
+            paths.append(change.keyPath)
+        }
+        self.steps = steps
+        steppedPaths = paths
+    }
+
+    /// The model at layer time `s`: the written values and the transactions' steps by then.
+    func model(at s: Double) -> LayerProperties {
+        guard let first = steps.first, s >= first.time else { return self.model }
+        var lo = 0, hi = steps.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if steps[mid].time <= s { lo = mid } else { hi = mid - 1 }
+        }
+        return steps[lo].model
     }
 
     /// The emitter's values at local time `s` (its presentation values when
-    /// nothing that shapes new particles is animated).
+    /// nothing that shapes new particles changes over time).
     func emitterState(at s: Double, animations: [Animation]) -> EmitterProperties {
-        guard !animations.isEmpty else { return presentation }
-        var props = model
-        AnimationEvaluator.apply(animations, layerTime: s, model: model, to: &props, record: false)
+        guard !animations.isEmpty || !steps.isEmpty else { return presentation }
+        let current = self.model(at: s)
+        var props = current
+        if !animations.isEmpty {
+            AnimationEvaluator.apply(animations, layerTime: s, model: current, to: &props,
+                                     sequenceLimit: sequenceLimit, record: false)
+        }
         return props.emitter ?? presentation
+    }
+
+    /// Whether a transaction sets `key` of the cell at `path` (or the layer's `property`).
+    private func steps(_ key: CellKey, cell path: [String], or property: LayerProperty? = nil) -> Bool {
+        steppedPaths.contains { ($0.emitterCell.map { $0.key == key && $0.path == path } ?? false) || $0.property == property }
     }
 
     /// The live particles at local time `t`, in draw order.
     func particles(at t: Double) -> ParticleContent {
         guard t.isFinite else { return ParticleContent(particles: [], additive: false) }
-        let model = self.model.emitter ?? presentation
-        let maxLifetimeScale = Self.largestValue(of: .lifetime, model: model.lifetime, animations: birthAnimations)
-        var out: [(particle: Particle, birth: Double, cell: Int)] = []
-        cells: for (ci, cell) in model.cells.enumerated() {
+        let written = model.emitter ?? presentation
+        var out = Emitted()
+        cells: for (ci, cell) in written.cells.enumerated() {
+            let path = [cell.name ?? ""]
             // Rate animations of this cell (by name) and of the layer.
-            let cellRates = rateAnimations.filter { $0.keyPath.property == .birthRate || $0.keyPath.emitterCell?.name == cell.name }
-            let animatedRate = cellRates.contains { $0.keyPath.emitterCell != nil }
-            guard let sprite = cell.contents, cell.birthRate > 0 || animatedRate else { continue }
-            let maxLife = (cell.largestValue(ofKey: .lifetime, animations: birthAnimations)
-                + cell.largestValue(ofKey: .lifetimeRange, animations: birthAnimations)) * maxLifetimeScale
-            guard maxLife > 0, maxLife.isFinite else { continue }
-            let begin = cell.beginTime
-            let end = cell.duration > 0 ? begin + cell.duration : Double.infinity
-            // Births that can still be alive: in [t - maxLife, t], within the cell's active time.
-            let lo = max(begin, t - maxLife), hi = min(t, end)
+            let cellRates = rateAnimations.filter { $0.keyPath.property == .birthRate || $0.keyPath.emitterCell?.path == path }
+            let rateSteps = [CellKey.birthRate, .enabled, .beginTime, .duration].contains { steps($0, cell: path, or: .birthRate) }
+            let varies = rateSteps || !cellRates.isEmpty
+            let animatedRate = cellRates.contains { $0.keyPath.emitterCell != nil } || rateSteps
+            guard cell.contents != nil || !cell.cells.isEmpty, cell.enabled || rateSteps,
+                  cell.birthRate > 0 || animatedRate else { continue }
+            let reach = chainLife(of: cell, path: path)
+            guard reach > 0, reach.isFinite else { continue }
+            // The cell emits from its begin time, for its duration; with
+            // transactions, from the earliest begin any model gives.
+            let begins = [cell.beginTime] + steps.compactMap { EmitterCell.cell(at: path[...], in: $0.model.emitter?.cells ?? [])?.beginTime }
+            let begin = begins.min()!
+            let end = cell.duration > 0 && !rateSteps ? begin + cell.duration : Double.infinity
+            // Births whose particles, or their sub-cells' particles, can still be alive.
+            let lo = max(begin, t - reach), hi = min(t, end)
             guard hi >= begin, lo <= hi else { continue }
             // An animated birthRate is integrated from the cell's begin; past
             // BirthClock.maxSpan (hours of layer time) the rate is taken as
             // constant at its current value instead.
             let current = ci < presentation.cells.count ? presentation.cells[ci].birthRate : cell.birthRate
-            let clock = cellRates.isEmpty || hi - begin > BirthClock.maxSpan
-                ? BirthClock(begin: begin, rate: cellRates.isEmpty ? cell.birthRate * model.birthRate : current * presentation.birthRate)
+            let clock = !varies || hi - begin > BirthClock.maxSpan
+                ? BirthClock(begin: begin, rate: !varies ? cell.birthRate * written.birthRate : current * presentation.birthRate)
                 : BirthClock(begin: begin, end: hi) { s in
                     let state = emitterState(at: s, animations: cellRates)
-                    return (ci < state.cells.count ? state.cells[ci].birthRate : cell.birthRate) * state.birthRate
+                    guard ci < state.cells.count else { return cell.birthRate * state.birthRate }
+                    let c = state.cells[ci]
+                    let active = c.enabled && s >= c.beginTime && (c.duration <= 0 || s < c.beginTime + c.duration)
+                    return active ? c.birthRate * state.birthRate : 0
                 }
             // Counts within `slack` of a whole number are that number: a birth
             // exactly at t must not depend on rounding in the integral.
@@ -94,63 +148,57 @@ struct EmitterSampler {
                 let birth = min(exact, t)
                 guard birth < end else { continue }
                 let state = emitterState(at: birth, animations: birthAnimations)
-                var random = ParticleRandom(seed: model.seed, cell: ci, particle: k)
+                var random = ParticleRandom(seed: state.seed, cell: ci, particle: k)
                 // Cell keys too are taken at the particle's birth, as in Core Animation.
                 let born = ci < state.cells.count ? state.cells[ci] : cell
-                guard let p = particle(born, sprite, state, age: t - birth, random: &random) else { continue }
-                out.append((p, birth, ci))
-                if out.count >= Limits.maxParticles { break cells }
+                let uLife = random.symmetric()
+                let o = EmissionShape.origin(state, &random)
+                let motion = ParticleMotion(born, state, birth: birth, uLife: uLife, origin: SIMD3(o.x, o.y, o.z),
+                                            axis: (born.emissionLatitude, born.emissionLongitude), random: &random)
+                if let sprite = cell.contents, let p = motion.particle(at: t, sprite: sprite) {
+                    out.append(p, birth: birth, order: out.order(of: path))
+                }
+                if !born.cells.isEmpty {
+                    emitSubcells(of: motion, born.cells, written: cell.cells, path: path, layerState: state,
+                                 id: Particle.id(cell: UInt64(ci), particle: k), at: t, into: &out)
+                }
+                if out.isFull { break cells }
             }
         }
-        return ParticleContent(particles: Self.ordered(out, mode: presentation.renderMode),
+        return ParticleContent(particles: out.ordered(presentation.renderMode),
                                additive: presentation.renderMode == .additive)
     }
 
-    /// One particle at `age`, or nil when it is dead or invisible.
-    private func particle(_ cell: EmitterCell, _ sprite: ParticleSprite, _ e: EmitterProperties,
-                          age a: Double, random: inout ParticleRandom) -> Particle? {
-        // Draw every random value first, in a fixed order, so each keeps its meaning.
-        let uLife = random.symmetric()
-        let origin = EmissionShape.origin(e, &random)
-        let direction = EmissionShape.direction(latitude: cell.emissionLatitude, longitude: cell.emissionLongitude,
-                                                range: cell.emissionRange, &random)
-        let uVelocity = random.symmetric(), uScale = random.symmetric(), uSpin = random.symmetric()
-        let uR = random.symmetric(), uG = random.symmetric(), uB = random.symmetric(), uA = random.symmetric()
-
-        let life = (cell.lifetime + cell.lifetimeRange * uLife) * e.lifetime
-        guard a >= 0, a < life else { return nil }
-        let speed = (cell.velocity + cell.velocityRange * uVelocity) * e.velocity
-        let half = 0.5 * a * a
-        let x = origin.x + direction.x * speed * a + cell.xAcceleration * half
-        let y = origin.y + direction.y * speed * a + cell.yAcceleration * half
-        let z = origin.z + direction.z * speed * a + cell.zAcceleration * half
-        let scale = (cell.scale + cell.scaleRange * uScale) * e.scale + cell.scaleSpeed * a
-        guard scale > 0 else { return nil }
-        let angle = (cell.spin + cell.spinRange * uSpin) * e.spin * a
-        func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
-        let color = Color(unit(cell.color.red + cell.redRange * uR + cell.redSpeed * a),
-                          unit(cell.color.green + cell.greenRange * uG + cell.greenSpeed * a),
-                          unit(cell.color.blue + cell.blueRange * uB + cell.blueSpeed * a),
-                          unit(cell.color.alpha + cell.alphaRange * uA + cell.alphaSpeed * a))
-        guard color.alpha > 0, x.isFinite, y.isFinite, scale.isFinite, angle.isFinite else { return nil }
-        return Particle(center: Point(x, y), z: z.isFinite ? z : 0, sprite: sprite, scale: scale, angle: angle, color: color)
+    /// The longest a particle of `cell` or of its sub-cells' chain can be
+    /// alive after the cell's particle is born: its largest life plus the
+    /// longest chain below it.
+    func chainLife(of cell: EmitterCell, path: [String]) -> Double {
+        let multiplier = largest(layerKey: .lifetime)
+        let own = (largest(.lifetime, of: cell, path: path) + largest(.lifetimeRange, of: cell, path: path)) * multiplier
+        let below = cell.cells.map { chainLife(of: $0, path: path + [$0.name ?? ""]) }.max() ?? 0
+        return own + below
     }
 
-    /// Draw order for `renderMode`: unordered and additive draw cell by cell,
-    /// oldest first; oldestFirst draws the oldest first (the newest on top),
-    /// oldestLast the newest first; backToFront draws the farthest (smallest z) first.
-    static func ordered(_ items: [(particle: Particle, birth: Double, cell: Int)],
-                        mode: EmitterRenderMode) -> [Particle] {
-        switch mode {
-        case .unordered, .additive:
-            return items.map(\.particle)
-        case .oldestFirst:
-            return items.enumerated().sorted { ($0.element.birth, $0.offset) < ($1.element.birth, $1.offset) }.map(\.element.particle)
-        case .oldestLast:
-            return items.enumerated().sorted { ($1.element.birth, $0.offset) < ($0.element.birth, $1.offset) }.map(\.element.particle)
-        case .backToFront:
-            return items.enumerated().sorted { ($0.element.particle.z, $0.offset) < ($1.element.particle.z, $1.offset) }.map(\.element.particle)
+    /// The largest magnitude a cell key takes: its model value, any value an
+    /// animation of it names, any value a transaction sets.
+    private func largest(_ key: CellKey, of cell: EmitterCell, path: [String]) -> Double {
+        var v = cell.largestValue(ofKey: key, path: path, animations: birthAnimations)
+        for step in steps {
+            if let c = EmitterCell.cell(at: path[...], in: step.model.emitter?.cells ?? []),
+               case .scalar(let x) = key.value(of: c) { v = max(v, abs(x)) }
         }
+        return v
+    }
+
+    /// The same for the layer's multiplier `property`.
+    private func largest(layerKey property: LayerProperty) -> Double {
+        let model = self.model.emitter ?? presentation
+        var v = Self.largestValue(of: property, model: property == .lifetime ? model.lifetime : model.birthRate,
+                                  animations: birthAnimations + rateAnimations)
+        for step in steps {
+            if let x = property.animatableValue(of: step.model).scalarValue { v = max(v, abs(x)) }
+        }
+        return v
     }
 
     /// A count as an Int, clamped to ±2^52 (NaN is 0): birth numbers far
@@ -173,9 +221,47 @@ struct EmitterSampler {
     }
 }
 
-extension AnimatableValue {
-    var scalarValue: Double? {
-        if case .scalar(let v) = self { return v }
-        return nil
+extension Particle {
+    /// A particle's identity for its sub-cells' random values: its cell's
+    /// place and its birth number, mixed.
+    static func id(cell: UInt64, particle k: Int) -> UInt64 {
+        ParticleRandom.mix(cell &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: k))
+    }
+}
+
+/// The particles gathered for one frame, with what their draw order needs.
+struct Emitted {
+    private var items: [(particle: Particle, birth: Double, order: Int)] = []
+    /// Cells in the order first seen (depth first): `unordered` draws cell by cell.
+    private var orders: [[String]: Int] = [:]
+
+    var isFull: Bool { items.count >= Limits.maxParticles }
+
+    mutating func order(of path: [String]) -> Int {
+        if let o = orders[path] { return o }
+        orders[path] = orders.count
+        return orders.count - 1
+    }
+
+    mutating func append(_ p: Particle, birth: Double, order: Int) {
+        guard !isFull else { return }
+        items.append((p, birth, order))
+    }
+
+    /// Draw order for `renderMode`: unordered and additive draw cell by cell,
+    /// oldest first; oldestFirst draws the oldest first (the newest on top),
+    /// oldestLast the newest first; backToFront draws the farthest (smallest z) first.
+    func ordered(_ mode: EmitterRenderMode) -> [Particle] {
+        let indexed = items.enumerated()
+        switch mode {
+        case .unordered, .additive:
+            return indexed.sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element.particle)
+        case .oldestFirst:
+            return indexed.sorted { ($0.element.birth, $0.offset) < ($1.element.birth, $1.offset) }.map(\.element.particle)
+        case .oldestLast:
+            return indexed.sorted { ($1.element.birth, $0.offset) < ($0.element.birth, $1.offset) }.map(\.element.particle)
+        case .backToFront:
+            return indexed.sorted { ($0.element.particle.z, $0.offset) < ($1.element.particle.z, $1.offset) }.map(\.element.particle)
+        }
     }
 }

@@ -5,7 +5,7 @@ import StrataModel
 extension LayerProperties {
     /// Reads the value at `path` (virtual transform paths read the decomposed transform).
     public func value(at path: LayerKeyPath) -> AnimatableValue {
-        if let cell = path.emitterCell { return emitterCellValue(cell.name, cell.key) }
+        if let cell = path.emitterCell { return emitterCellValue(cell.path, cell.key) }
         var v = path.property.animatableValue(of: self)
         if let c = path.transformComponent, case .transform(let t) = v {
             return t.component(c, axis: path.axis)
@@ -17,7 +17,7 @@ extension LayerProperties {
     /// Writes `value` at `path`, keeping the rest of the property
     /// (setting `position.x` keeps y; `transform.rotation.z` keeps scale and translation).
     public mutating func setValue(_ value: AnimatableValue, at path: LayerKeyPath) {
-        if let cell = path.emitterCell { return setEmitterCellValue(value, cell.name, cell.key) }
+        if let cell = path.emitterCell { return setEmitterCellValue(value, cell.path, cell.key) }
         let root = path.property.animatableValue(of: self)
         if let c = path.transformComponent, case .transform(let t) = root {
             path.property.setAnimatable(.transform(t.settingComponent(c, axis: path.axis, to: value)), on: &self)
@@ -25,6 +25,18 @@ extension LayerProperties {
         }
         let whole = path.fields.isEmpty ? value : root.setting(path.fields[...], to: value)
         path.property.setAnimatable(whole, on: &self)
+    }
+}
+
+extension LayerProperties {
+    /// Writes a transaction's value: a key path's value through `setValue`,
+    /// any other case as the whole property (`string`, `instanceCount`...).
+    public mutating func apply(_ value: PropertyValue, at path: LayerKeyPath) {
+        if case .animatable(let v) = value {
+            setValue(v, at: path)
+        } else {
+            path.property.set(value, on: &self)
+        }
     }
 }
 

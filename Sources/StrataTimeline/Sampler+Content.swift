@@ -1,12 +1,17 @@
 import StrataModel
 
 extension Sampler {
+    /// What an emitter layer's particles are made from besides its presentation values.
+    typealias EmitterInputs = (model: LayerProperties, animations: [Animation], modelChanges: [ModelChange])
+
     /// A layer's own drawing at one time, from its presentation values:
     /// values are clamped to what they can mean (trim fractions to 0...1,
     /// widths to 0 or more), so the renderer needs no defaulting.
-    /// `emitter`: an emitter layer's written values and animations (its particles need them).
+    /// `emitter`: an emitter layer's written values, animations and the
+    /// timeline's model changes (its particles need them; `sequenceLimit`:
+    /// the first transaction not committed yet).
     static func content(type: LayerType, properties p: LayerProperties, localTime: Double,
-                        emitter: (model: LayerProperties, animations: [Animation])?) -> RenderContent {
+                        emitter: EmitterInputs?, sequenceLimit: Int = .max) -> RenderContent {
         guard !p.hidden else { return .none }
         switch type {
         case .shape:
@@ -28,7 +33,9 @@ extension Sampler {
             return .gradient(g)
         case .emitter:
             guard let e = p.emitter, !e.cells.isEmpty, let emitter else { return .none }
-            let particles = EmitterSampler(model: emitter.model, animations: emitter.animations, presentation: e)
+            let particles = EmitterSampler(model: emitter.model, animations: emitter.animations,
+                                           modelChanges: emitter.modelChanges, presentation: e,
+                                           sequenceLimit: sequenceLimit)
                 .particles(at: localTime)
             return particles.particles.isEmpty ? .none : .particles(particles)
         case .layer, .replicator, .transform, .scroll, .lottie:

@@ -48,7 +48,8 @@ public enum Sampler {
         result.transition = activeTransition(of: layer, output.transitions, path: path, treePath: treePath,
                                              timeline: timeline, localTime: localTime, context: context)
         result.content = content(type: layer.type, properties: properties, localTime: localTime,
-                                 emitter: (layer.properties, layer.animations))
+                                 emitter: (layer.properties, layer.animations, output.modelChanges),
+                                 sequenceLimit: context.sequenceLimit)
         return result
     }
 }

@@ -65,11 +65,11 @@ extension Compilation {
     static func differences(from old: Layer, to new: Layer, path: [Int], into out: inout [PropertyChange]) {
         let a = old.properties, b = new.properties
         if a.bounds != b.bounds {
-            out.append(PropertyChange(layer: path, layerPath: "", keyPath: .root(.bounds), value: .rect(b.bounds),
+            out.append(PropertyChange(layer: path, layerPath: "", keyPath: .root(.bounds), value: .animatable(.rect(b.bounds)),
                                       location: new.location))
         }
         if a.position != b.position {
-            out.append(PropertyChange(layer: path, layerPath: "", keyPath: .root(.position), value: .point(b.position),
+            out.append(PropertyChange(layer: path, layerPath: "", keyPath: .root(.position), value: .animatable(.point(b.position)),
                                       location: new.location))
         }
         for i in new.sublayers.indices where old.sublayers.indices.contains(i) {

@@ -33,13 +33,14 @@ import StrataModel
 /// (`CompiledTimeline.layers`), read by `CompiledLayers`.
 public enum TimelineCompiler {
     public static func compile(_ scene: Scene) -> CompiledTimeline {
-        guard !scene.timeline.isEmpty else { return CompiledTimeline(scene: scene) }
+        guard !scene.timeline.isEmpty || Compilation.hasExplicitTransitions(scene.root) else { return CompiledTimeline(scene: scene) }
         var compiler = Compilation(root: scene.root)
         compiler.laysOut = Compilation.hasLayout(scene.root)
         let ordered = scene.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
         for (k, item) in ordered.enumerated() {
             compiler.commit(item.element, sequence: k)
         }
+        compiler.placeExplicitTransitions(commits: ordered.map(\.element.at), sceneEnd: scene.canvas.duration)
         var result = scene
         result.root = compiler.root
         result.timeline = []
@@ -132,17 +133,27 @@ struct Compilation {
     mutating func perform(_ change: PropertyChange, settings: TransactionSettings, at: Double, sequence k: Int,
                           state: inout CommitState, fromLayout: Bool = false) {
         guard var model = state.working[change.layer], let old = state.before[change.layer] else { return }
-        model.setValue(change.value, at: change.keyPath)
+        model.apply(change.value, at: change.keyPath)
         state.working[change.layer] = model
-        let step = ModelChange(time: at, sequence: k, keyPath: change.keyPath, value: change.value)
-        let key = change.keyPath.property.name
         let local = localTime(of: change.layer, at: at)
+        let step = ModelChange(time: at, sequence: k, keyPath: change.keyPath, value: change.value, layerTime: local)
+        let key = change.keyPath.emitterCell != nil ? change.keyPath.text : change.keyPath.property.name
         var action: LayerAction = .none
         if !settings.disableActions && !(fromLayout && state.transitioned.contains(change.layer)) {
             if let own = Self.layer(at: change.layer, in: root)?.actions[key] {
                 action = own
             } else if let t = settings.transition, !fromLayout {
                 action = .transition(t)
+            } else if let cell = change.keyPath.emitterCell {
+                // A cell key animates as itself (its cell's other keys are not touched).
+                if cell.key.animates {
+                    let path = change.keyPath
+                    var a = Animation(keyPath: path, kind: .basic(from: old.value(at: path), to: model.value(at: path), by: nil),
+                                      location: change.location)
+                    a.timing.duration = settings.duration
+                    a.timingFunction = settings.timingFunction
+                    action = .animation(ActionAnimation(animation: a, hasDuration: true, hasTimingFunction: true))
+                }
             } else if change.keyPath.property.animation.isAnimatable {
                 let whole = LayerKeyPath.root(change.keyPath.property)
                 var a = Animation(keyPath: whole, kind: .basic(from: old.value(at: whole), to: model.value(at: whole), by: nil),

@@ -178,7 +178,7 @@ final class CompositingInspectTests: XCTestCase {
         XCTAssertEqual(image.pixel(2, 2).a, 0)
     }
 
-    func testImageValuesInAnimationsAreLocatedErrors() throws {
+    func testBadImageValuesInAnimationsAndTransactionsAreLocatedErrors() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         try writeImages(in: dir)
         let scene = try CLIHarness.writeScene("""
@@ -186,13 +186,13 @@ final class CompositingInspectTests: XCTestCase {
         canvas: {size: [60, 60]}
         assets: {a: a.png}
         layers:
-          - {name: l, contents: a, animations: [{keyPath: contents, to: a}]}
+          - {name: l, contents: a, animations: [{keyPath: contents, to: a, by: a}]}
         timeline:
           - {at: 0.5s, set: {l.contents: nope}}
         """, in: dir)
         let r = try CLIHarness.run(["validate", scene])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("scene.yaml:5:65: error: image values in animations are not supported yet"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("scene.yaml:5:68: error: 'by' does not apply to images; use 'from' and 'to'"), r.stderr)
         XCTAssertTrue(r.stderr.contains("scene.yaml:7:34: error: contents 'nope' is neither an asset name nor a file"), r.stderr)
     }
 }

@@ -70,10 +70,11 @@ final class SilentTrapsCLITests: XCTestCase {
             .stderr.contains("did you mean 'easeIn'?"))
     }
 
-    func testATransitionTypeInAnimationsSaysTransitionsBelongInATransaction() throws {
-        let (r, files, path) = try render(scene("    animations: [{type: push, duration: 1s}]"))
+    func testATransitionInAGroupSaysWhereTransitionsGo() throws {
+        // In a layer's animations a transition type is a CATransition; in a group it is an error.
+        let (r, files, path) = try render(scene("    animations: [{animations: [{type: push, duration: 1s}]}]"))
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("\(path):6:25: error: 'push' is a transition, not an animation type; transitions belong in a transaction"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(path):6:39: error: 'push' is a transition (CATransition): it goes in a layer's 'animations'"), r.stderr)
         XCTAssertEqual(files, ["scene.yaml"])
     }
 

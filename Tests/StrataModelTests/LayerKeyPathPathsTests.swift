@@ -17,7 +17,7 @@ final class LayerKeyPathPathsTests: XCTestCase {
             XCTAssertTrue(texts.contains(text), text)
         }
         // Neither fields of scalars nor cell key paths (their middle is a cell's name).
-        for text in ["opacity.x", "position.width", "emitterCells", "maskedCorners", "shadowPath"] {
+        for text in ["opacity.x", "position.width", "emitterCells", "maskedCorners", "fillRule"] {
             XCTAssertFalse(texts.contains(text), text)
         }
     }
@@ -31,10 +31,10 @@ final class LayerKeyPathPathsTests: XCTestCase {
         XCTAssertEqual(LayerKeyPath.paths(of: .emitterCells).count, 0, "listed by pattern")
     }
 
-    func testAnimatablePathsLeaveOutSetOnlyAndImages() {
+    func testAnimatablePathsLeaveOutSetOnly() {
         let texts = Set(LayerKeyPath.animatablePaths.map(\.text))
         XCTAssertFalse(texts.contains("masksToBounds"))
-        XCTAssertFalse(texts.contains("contents"))
+        XCTAssertTrue(texts.contains("contents"), "by keyframes: a flip-book")
         XCTAssertTrue(texts.contains("contentsRect.size.width"))
         XCTAssertTrue(texts.isSubset(of: LayerKeyPath.allPaths.map(\.text)))
     }

@@ -37,7 +37,3 @@ func timing(begin: Double = 0, duration: Double = 1, speed: Double = 1, timeOffs
     t.autoreverses = autoreverses; t.fillMode = fillMode
     return t
 }
-
-extension AnimatableValue {
-    var scalarValue: Double? { if case .scalar(let v) = self { return v }; return nil }
-}

@@ -134,7 +134,7 @@ final class AnimationTests: XCTestCase {
         - {keyPath: ⟨a⟩opactiy, to: 1}
         - {keyPath: ⟨b⟩position.z, to: 1}
         - {keyPath: ⟨c⟩transform.rotaton, to: 1}
-        - {keyPath: ⟨d⟩shadowPath, to: 1}
+        - {keyPath: shadowPath, to: ⟨d⟩1}
         - {keyPath: ⟨e⟩name, to: 1}
         - {keyPath: ⟨f⟩masksToBounds, to: true}
         - ⟨g⟩{to: 1}
@@ -144,7 +144,7 @@ final class AnimationTests: XCTestCase {
             "\(m.at("a")): error: unknown key path 'opactiy'; did you mean 'opacity'?",
             "\(m.at("b")): error: 'position.z' has no field 'z'; expected 'x' or 'y'",
             "\(m.at("c")): error: unknown transform key path 'transform.rotaton'; did you mean 'transform.rotation'?",
-            "\(m.at("d")): error: animating 'shadowPath' is not supported yet",
+            "\(m.at("d")): error: invalid path data: path data must start with a move command (M or m), found a number",
             "\(m.at("e")): error: 'name' is not an animatable property",
             "\(m.at("f")): error: 'masksToBounds' is not an animatable property",
             "\(m.at("g")): error: missing required key 'keyPath' in animation",

@@ -100,7 +100,7 @@ final class CompositingParseTests: XCTestCase {
         let ok = Marked(layerScene("shadowPath: {polygon: [[0, 0], [10, 0], [5, 8]]}"))
         XCTAssertEqual(scene(ok)?.root.sublayers[0].properties.shadowPath, .polygon([Point(0, 0), Point(10, 0), Point(5, 8)]))
         let list = Marked(layerScene("shadowPath: ⟨v⟩[1, 2]"))
-        assertOnlyError(list, at: "v", "a shadowPath is SVG path data, {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}, found a list")
+        assertOnlyError(list, at: "v", "a shadowPath is SVG path data, {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]}, {polygon: [[x, y], ...]} or {arc: {center, radius, startAngle, endAngle}}, found a list")
     }
 
     func testShadowPathSVGData() {

@@ -25,7 +25,7 @@ final class ContentsChangeParseTests: XCTestCase {
           - {at: 2s, set: {l.contents: null}}
         """))
         let changes = scene(ok)?.timeline.flatMap(\.changes) ?? []
-        XCTAssertEqual(changes.map(\.value), [.image(ContentsValue(key: "one")), .image(ContentsValue(key: nil))])
+        XCTAssertEqual(changes.map(\.value), [.animatable(.image(ContentsValue(key: "one"))), .animatable(.image(ContentsValue(key: nil)))])
         XCTAssertEqual(changes.first?.keyPath.property, .contents)
         XCTAssertNotNil(scene(ok)?.images["one"], "decoded when the scene loads")
 
@@ -39,5 +39,35 @@ final class ContentsChangeParseTests: XCTestCase {
         XCTAssertEqual(messages.first, "\(bad.at("f")): error: 'contents.x' has no field 'x'")
         XCTAssertTrue(messages.last?.hasPrefix("\(bad.at("v")): error: contents 'onr' is neither an asset name nor a file") ?? false, "\(messages)")
         XCTAssertTrue(messages.last?.hasSuffix("; did you mean 'one'?") ?? false, "\(messages)")
+    }
+}
+
+/// `contents` by keyframes: a flip-book over decoded images.
+final class ContentsFlipBookParseTests: XCTestCase {
+    private let assets = "assets: {one: \(SchemaValidationTests.root)/scenes/animation/assets/logo.png, two: \(SchemaValidationTests.root)/scenes/animation/assets/logo2.png}\n"
+
+    private func scene(_ animation: String) -> Marked {
+        Marked(sceneText(assets + "layers:\n  - {name: l, bounds: [0, 0, 10, 10], animations: [\(animation)]}\n"))
+    }
+
+    func testDiscreteKeyframesOfImagesParseAndDecode() throws {
+        let m = scene("{keyPath: contents, values: [one, two, null], calculationMode: discrete, duration: 1}")
+        let s = try XCTUnwrap(StrataParseTests.scene(m))
+        guard case .keyframe(let k) = s.root.sublayers[0].animations[0].kind else { return XCTFail("not keyframes") }
+        XCTAssertEqual(k.values, [.image(ContentsValue(key: "one")), .image(ContentsValue(key: "two")), .image(ContentsValue(key: nil))])
+        XCTAssertNotNil(s.images["two"], "decoded when the scene loads")
+    }
+
+    func testBasicImagesDissolveAndPacedModesAreLocatedErrors() throws {
+        let basic = try XCTUnwrap(StrataParseTests.scene(scene("{keyPath: contents, from: one, to: null}")))
+        guard case .basic(let from, let to, nil) = basic.root.sublayers[0].animations[0].kind else { return XCTFail("not basic") }
+        XCTAssertEqual([from, to], [.image(ContentsValue(key: "one")), .image(ContentsValue(key: nil))])
+        XCTAssertNotNil(StrataParseTests.scene(scene("{keyPath: contents, values: [one, two]}")), "linear keyframes dissolve")
+        assertOnlyError(scene("{keyPath: contents, values: [one, two], ⟨m⟩calculationMode: paced}"), at: "m",
+                        "image keyframes flip (discrete) or cross-dissolve (linear); 'paced' needs distances between values, which images do not have")
+        assertOnlyError(scene("{keyPath: contents, from: one, ⟨b⟩by: two}"), at: "b",
+                        "'by' does not apply to images; use 'from' and 'to'")
+        assertOnlyError(scene("{keyPath: contents, values: [one, ⟨n⟩nope], calculationMode: discrete}"), at: "n",
+                        "contents 'nope' is neither an asset name nor a file (looked for 'nope')")
     }
 }

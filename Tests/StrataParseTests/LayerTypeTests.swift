@@ -58,7 +58,7 @@ final class LayerTypeTests: XCTestCase {
         assertOnlyError(Marked(layerScene("type: shape\npath: {polygon: ⟨l⟩[[0, 0]]}")), at: "l",
                         "a polygon needs at least 2 points, found 1")
         assertOnlyError(Marked(layerScene("type: shape\npath: {⟨k⟩circle: 3}")), at: "k",
-                        "unknown path shape key 'circle'; expected 'rect', 'cornerRadius', 'ellipse' or 'polygon'")
+                        "unknown path shape key 'circle'; expected 'rect', 'cornerRadius', 'ellipse', 'polygon' or 'arc'")
     }
 
     func testPathSyntaxErrorsPointInsideTheString() {
@@ -244,13 +244,13 @@ final class LayerTypeTests: XCTestCase {
 
         // 2000/s living 30 s: 60000 particles alive at once.
         assertOnlyError(Marked(layerScene("type: emitter\n⟨k⟩emitterCells: [{contents: circle, birthRate: 2000, lifetime: 30}]")), at: "k",
-                        "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells, with the layer's multipliers); at most 50000 are allowed")
+                        "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells and sub-cells, with the layer's multipliers); at most 50000 are allowed")
         // An animated multiplier counts at its largest.
         assertOnlyError(Marked(layerScene("""
         type: emitter
         ⟨k⟩emitterCells: [{contents: circle, birthRate: 100, lifetime: 10}]
         animations: [{keyPath: birthRate, to: 60}]
-        """)), at: "k", "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells, with the layer's multipliers); at most 50000 are allowed")
+        """)), at: "k", "the emitter may have 60000 particles alive at once (birthRate x (lifetime + lifetimeRange) summed over its cells and sub-cells, with the layer's multipliers); at most 50000 are allowed")
         assertOnlyError(Marked(layerScene("type: emitter\nemitterCells: [{contents: ⟨c⟩star}]")), at: "c",
                         "particle contents 'star' is neither an asset name, an image file (looked for 'star') nor a built-in shape ('circle', 'square')")
         // A cell without contents draws nothing: a warning.
@@ -319,5 +319,45 @@ enum CLIPaths {
     static var font: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scenes/fonts/DejaVuSans.ttf").path
+    }
+}
+
+/// PostScript font names (`HelveticaNeue-Bold`) as family and style.
+final class PostScriptNameTests: XCTestCase {
+    func testNamesReadByTheirShape() {
+        XCTAssertEqual(PostScriptName.description("HelveticaNeue-Bold"), "Helvetica Neue Bold")
+        XCTAssertEqual(PostScriptName.description("HelveticaNeue-BoldItalic"), "Helvetica Neue Bold Italic")
+        XCTAssertEqual(PostScriptName.description("SFProText-Semibold"), "SF Pro Text Semi-Bold")
+        XCTAssertEqual(PostScriptName.description("Avenir-Black"), "Avenir Heavy")
+        XCTAssertEqual(PostScriptName.description("Menlo-Regular"), "Menlo")
+        XCTAssertEqual(PostScriptName.description("HelveticaNeue-UltraLightItalic"), "Helvetica Neue Ultra-Light Italic")
+        for notOne in ["DejaVu Sans Bold", "Helvetica", "Foo-Bar", "-Bold", "Helvetica-", "a-b-Bold"] {
+            XCTAssertNil(PostScriptName.description(notOne), notOne)
+        }
+    }
+
+    func testAFontFontconfigHasIsItsRealFamilyAndStyle() throws {
+        // fonts-dejavu-core (make deps) has DejaVuSans-Bold: family "DejaVu Sans", not "Deja Vu Sans".
+        let s = try XCTUnwrap(scene(Marked(layerScene("{type: text, string: x, font: DejaVuSans-Bold}"))))
+        XCTAssertEqual(s.root.sublayers[0].properties.text?.font.description, "DejaVu Sans Bold")
+        // An unknown one falls back with fontconfig's warning, naming the family the name spells.
+        let warnings = (try? load(Marked(layerScene("{type: text, string: x, font: NoSuchFamilyXyz-Bold}"))).get().warnings) ?? []
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings.first?.message.hasPrefix("font family 'No Such Family Xyz' not found; using '") ?? false, "\(warnings)")
+    }
+}
+
+/// An asset font's fallback chain: the scene's other font assets, in order.
+final class FontFallbackParseTests: XCTestCase {
+    func testTheOtherFontAssetsFollowInAssetsOrder() throws {
+        let fonts = SchemaValidationTests.root + "/scenes/fonts/"
+        let s = try XCTUnwrap(scene(Marked(sceneText("""
+        assets: {serif: \(fonts)DejaVuSerif.ttf, logo: \(SchemaValidationTests.root)/scenes/animation/assets/logo.png, sans: \(fonts)DejaVuSans.ttf}
+        layers:
+          - {type: text, string: "✓", font: serif}
+          - {type: text, string: "✓", font: sans}
+        """))))
+        XCTAssertEqual(s.root.sublayers[0].properties.text?.font.fallbackFiles, [fonts + "DejaVuSans.ttf"], "the image is no font")
+        XCTAssertEqual(s.root.sublayers[1].properties.text?.font.fallbackFiles, [fonts + "DejaVuSerif.ttf"])
     }
 }

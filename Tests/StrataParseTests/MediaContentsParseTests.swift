@@ -116,7 +116,7 @@ final class MediaContentsParseTests: XCTestCase {
         layers: [{name: l, contents: svg}]
         timeline: [{at: 1s, set: {l.contents: {video: clip, loop: true}}}]
         """))))
-        XCTAssertEqual(s.timeline.flatMap(\.changes).map(\.value), [.image(ContentsValue(key: "{video: clip, loop: true}"))])
+        XCTAssertEqual(s.timeline.flatMap(\.changes).map(\.value), [.animatable(.image(ContentsValue(key: "{video: clip, loop: true}")))])
         XCTAssertNotNil(s.media["{video: clip, loop: true}"])
     }
 

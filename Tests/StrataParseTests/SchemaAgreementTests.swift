@@ -41,7 +41,8 @@ final class SchemaAgreementTests: XCTestCase {
     func testAnimationValuesFollowTheKeyPath() throws {
         var cases: [JSON] = []
         let cells = CellKey.animatable.map { LayerKeyPath(stringLiteral: "emitterCells.spark.\($0.name)") }
-        for path in LayerKeyPath.animatablePaths + cells {
+        // Images are files the schema cannot see.
+        for path in LayerKeyPath.animatablePaths + cells where path.valueKind != .image {
             let ends = Self.samples.map { "from: \($0), to: \($0)" } + Self.deltas.map { "from: \($0), by: \($0)" }
             for end in ends {
                 let layer = Self.layerStart(path) + ", animations: [{keyPath: \(path.text), \(end)}]}"

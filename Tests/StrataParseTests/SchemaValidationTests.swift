@@ -49,6 +49,60 @@ final class SchemaValidationTests: XCTestCase {
         XCTAssertTrue(ajv.output.contains(" patterns, \(cases.count) cases, 0 disagree"), ajv.output)
     }
 
+    /// The docs' scene blocks load in the parser too (the schema test above
+    /// checks their shape): a whole scene as it is, a layer or a list of
+    /// layers or animations inside a small scene. Fragments of top-level
+    /// keys (a `timeline:` naming layers the docs do not show) are the
+    /// schema's alone.
+    func testEveryDocsExampleLoadsInTheParser() throws {
+        var checked = 0
+        for (place, whole) in try docsBlocks() {
+            for block in try Self.examples(place, whole) {
+                guard let text = try Self.sceneWrapping(block) else { continue }
+                checked += 1
+                let errors: [Diagnostic]
+                do {
+                    _ = try SceneLoader.parse(text: text, file: Self.root + "/docs/example.yaml")
+                    errors = []
+                } catch {
+                    errors = error.errors
+                }
+                // The media files an example names are the reader's, not the repository's.
+                let messages = errors.map(\.description).filter { !$0.contains("is neither an asset name nor a file") }
+                XCTAssertEqual(messages, [], "\(place): the docs example does not load")
+            }
+        }
+        XCTAssertGreaterThan(checked, 15)
+    }
+
+    /// A docs block, or its lines when it is marked `<!-- one example a
+    /// line -->` (alternatives of one key).
+    static func examples(_ place: String, _ block: String) throws -> [String] {
+        let parts = place.split(separator: ":")
+        let start = Int(parts[1]) ?? 0
+        let lines = try String(contentsOfFile: root + "/" + String(parts[0]), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        guard start >= 2, lines[start - 2] == "<!-- one example a line -->" else { return [block] }
+        return block.split(separator: "\n").map(String.init)
+    }
+
+    /// A docs block as a whole scene: a scene as it is, a layer or a list
+    /// of layers or animations inside a small scene; nil for fragments of
+    /// top-level keys (a `timeline:` naming layers the docs do not show),
+    /// which are the schema's alone.
+    static func sceneWrapping(_ block: String) throws -> String? {
+        func indented(_ prefix: String) -> String {
+            block.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+        }
+        switch try classify(block) {
+        case "scene": return block
+        case "def:layer": return sceneText("layers:\n  -\n" + indented("    ") + "\n")
+        case "list:layer": return sceneText("layers:\n" + indented("  ") + "\n")
+        case "list:animation": return sceneText("layers:\n  - animations:\n" + indented("      ") + "\n")
+        default: return nil
+        }
+    }
+
     /// Layers the parser accepts (true) or rejects (false) for a reason the
     /// table knows; each must get the same answer from the schema.
     static let layerCases: [(String, String, Bool)] = [

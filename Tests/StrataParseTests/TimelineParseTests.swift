@@ -42,7 +42,7 @@ final class TimelineParseTests: XCTestCase {
         XCTAssertEqual([transition.startProgress, transition.endProgress], [0.2, 0.8])
         XCTAssertEqual(t.changes.map(\.layer), [[0, 0], [1], [0]])
         XCTAssertEqual(t.changes.map(\.keyPath.text), ["position", "bounds.size.width", "masksToBounds"])
-        XCTAssertEqual(t.changes.map(\.value), [.point(Point(10, 10)), .scalar(20), .bool(true)])
+        XCTAssertEqual(t.changes.map(\.value), [.animatable(.point(Point(10, 10))), .animatable(.scalar(20)), .animatable(.bool(true))])
         XCTAssertEqual(t.nested.first?.duration, 0.2)
         XCTAssertNotNil(t.nested.first?.transition)
         XCTAssertNil(t.nested.first?.transition ?? nil, "transition: null clears the outer one")
@@ -144,5 +144,30 @@ final class TimelineParseTests: XCTestCase {
         guard case .animation(let fade)? = contents?.root.sublayers[1].actions["contents"] else { return XCTFail("contents animation") }
         XCTAssertEqual(fade.animation.keyPath.property, .contents)
         XCTAssertTrue(fade.hasDuration)
+    }
+}
+
+/// CATransition in a layer's `animations:`.
+final class ExplicitTransitionParseTests: XCTestCase {
+    func testATransitionTypeInAnimationsIsATransition() throws {
+        let s = try XCTUnwrap(scene(Marked(layerScene("""
+            animations:
+              - {type: push, subtype: fromTop, beginTime: 1s, duration: 0.5s}
+              - {keyPath: opacity, to: 0}
+        """))))
+        let layer = s.root.sublayers[0]
+        XCTAssertEqual(layer.animations.count, 1)
+        XCTAssertEqual(layer.transitions.map(\.transition.type), [.push])
+        XCTAssertEqual(layer.transitions.first?.transition.subtype, .fromTop)
+        XCTAssertEqual(layer.transitions.first?.timing.beginTime, 1)
+        XCTAssertEqual(layer.transitions.first?.timing.duration, 0.5)
+        XCTAssertEqual(layer.transitions.first?.isExplicit, true)
+    }
+
+    func testErrorsAreLocated() {
+        assertOnlyError(Marked(layerScene("animations: [{type: fade, ⟨k⟩keyPath: opacity}]")), at: "k",
+                        "unknown transition key 'keyPath'")
+        assertOnlyError(Marked(layerScene("animations: [{animations: [{type: ⟨t⟩push}]}]")), at: "t",
+                        "'push' is a transition (CATransition): it goes in a layer's 'animations' (or as a transaction's or an action's 'transition'), not in a group")
     }
 }

@@ -78,8 +78,8 @@ final class ClipSoundPlannerTests: XCTestCase {
     func testModelChangesSwitchTheSoundAtTheirCommitTimes() throws {
         let contents = EngineFixture.path("contents")
         let changes = [
-            ModelChange(time: 0.61, sequence: 0, keyPath: contents, value: .image(ContentsValue(key: "clip"))),
-            ModelChange(time: 1.234, sequence: 1, keyPath: contents, value: .image(ContentsValue(key: nil))),
+            ModelChange(time: 0.61, sequence: 0, keyPath: contents, value: .animatable(.image(ContentsValue(key: "clip"))), layerTime: 0.61),
+            ModelChange(time: 1.234, sequence: 1, keyPath: contents, value: .animatable(.image(ContentsValue(key: nil))), layerTime: 1.234),
         ]
         let segments = try sounds(MediaPlayback(), configure: { $0.properties.contents = nil }, modelChanges: changes)
         assertSegments(segments, [(0.61, 1.234, 0.61, 1)])

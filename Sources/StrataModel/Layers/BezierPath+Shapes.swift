@@ -53,6 +53,39 @@ extension BezierPath {
         return BezierPath([.move(first)] + points.dropFirst().map { .line($0) } + [.close])
     }
 
+    /// UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:): a
+    /// move to the start point, then the circular arc as four cubics, each a
+    /// quarter of the sweep (the same structure for every sweep, so arcs of
+    /// different angles morph). Angles are radians from +x; y points down,
+    /// so angles grow clockwise on screen (90° is 6 o'clock, -90° 12 o'clock)
+    /// and `clockwise` runs the arc that way, as UIKit draws it. The sweep is
+    /// end - start taken the way `clockwise` says: clockwise, a negative
+    /// difference goes round the other side (+360°); counter-clockwise, a
+    /// positive one does (-360°); a difference of a whole turn or more is
+    /// one full circle; equal angles sweep nothing (zero-length cubics).
+    public static func arc(center c: Point, radius: Double, startAngle a0: Double, endAngle a1: Double,
+                           clockwise: Bool) -> BezierPath {
+        let turn = 2 * Double.pi, r = abs(radius)
+        var sweep = a1 - a0
+        if abs(sweep) >= turn {
+            sweep = clockwise ? turn : -turn
+        } else if clockwise && sweep < 0 {
+            sweep += turn
+        } else if !clockwise && sweep > 0 {
+            sweep -= turn
+        }
+        func point(_ t: Double) -> Point { Point(c.x + r * cos(t), c.y + r * sin(t)) }
+        func tangent(_ t: Double) -> Point { Point(-r * sin(t), r * cos(t)) }
+        let step = sweep / 4
+        let k = 4.0 / 3.0 * tan(step / 4)
+        var elements: [Element] = [.move(point(a0))]
+        for i in 0..<4 {
+            let t0 = a0 + step * Double(i), t1 = t0 + step
+            elements.append(.cubic(point(t0) + tangent(t0) * k, point(t1) - tangent(t1) * k, point(t1)))
+        }
+        return BezierPath(elements)
+    }
+
     /// The cubics of an SVG elliptical arc from `p0` to `p` (SVG 1.1
     /// appendix F.6: endpoint to centre parameterization, radii scaled up
     /// when too small), one cubic per quarter turn or less. `xAxisRotation`

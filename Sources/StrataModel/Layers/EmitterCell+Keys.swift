@@ -64,6 +64,9 @@ public struct CellKey: Sendable, Hashable, CustomStringConvertible {
     public static let birthRate = required("birthRate")
     public static let lifetime = required("lifetime")
     public static let lifetimeRange = required("lifetimeRange")
+    public static let beginTime = required("beginTime")
+    public static let duration = required("duration")
+    public static let enabled = required("enabled")
 
     /// The table, in the docs' order. Angles are stored in radians (bare
     /// numbers are degrees), times in seconds, lengths in points.
@@ -111,6 +114,8 @@ public struct CellKey: Sendable, Hashable, CustomStringConvertible {
               "when the cell starts emitting, in the emitter's local time; negative: already emitting at 0"),
         Entry("duration", { $0.duration }, { $0.duration = $1 }, .time(.closed(0, Limits.maxDuration)),
               animates: false, "how long the cell emits; 0 for ever"),
+        Entry("enabled", { $0.enabled }, { $0.enabled = $1 }, .bool, animates: false,
+              "false: the cell (and its sub-cells) emits nothing"),
     ]
 }
 

@@ -7,6 +7,8 @@ public struct EmitterProperties: Sendable, Hashable {
     public var emitterPosition: Point = .zero
     public var emitterZPosition: Double = 0
     public var emitterSize: Size = .zero
+    /// The depth (z extent) of a `cuboid` emission shape, in points.
+    public var emitterDepth: Double = 0
     public var emitterShape: EmitterShape = .point
     public var emitterMode: EmitterMode = .volume
     public var renderMode: EmitterRenderMode = .unordered
@@ -139,6 +141,13 @@ public struct EmitterCell: Sendable, Hashable {
     public var beginTime: Double = 0
     /// Seconds the cell emits for; 0 for ever.
     public var duration: Double = 0
+    /// False: the cell emits nothing (its sub-cells neither).
+    public var enabled = true
+    /// Sub-cells (CAEmitterCell's `emitterCells`): every particle of this
+    /// cell is an emitter of them while it lives, at its position, aiming
+    /// relative to its direction, passing on its scale and color; their
+    /// `beginTime` and `duration` are in the particle's age.
+    public var cells: [EmitterCell] = []
 
     public init() {}
 }

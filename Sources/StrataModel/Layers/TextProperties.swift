@@ -21,13 +21,19 @@ public struct TextProperties: Sendable, Hashable {
 public struct FontSpec: Sendable, Hashable {
     /// Family and style, looked up through fontconfig (ignored when `file` is set).
     public var description: String
-    /// An absolute or scene-relative font file path; when set, only this
-    /// file is used (no system fonts), so the output does not depend on the machine.
+    /// An absolute or scene-relative font file path; when set, this file
+    /// comes first, then `fallbackFiles`, then the system's fonts of other
+    /// families (for glyphs none of the files has), so the output does not
+    /// depend on the machine for the glyphs the scene's fonts have.
     public var file: String?
+    /// The scene's other font assets, in `assets:` order: where a glyph
+    /// missing from `file` is looked for first.
+    public var fallbackFiles: [String] = []
 
-    public init(description: String, file: String? = nil) {
+    public init(description: String, file: String? = nil, fallbackFiles: [String] = []) {
         self.description = description
         self.file = file
+        self.fallbackFiles = fallbackFiles
     }
 }
 

@@ -65,7 +65,7 @@ extension LayerProperty {
               .length(.nonNegative), .linear, .shadow, group: .compositing,
               inspect: .alongside("shadowOpacity"), "the blur's Gaussian standard deviation"),
         Entry("shadowPath", { $0.shadowPath }, { $0.shadowPath = $1 },
-              .shape, .notYet, .shadow, group: .compositing, nullable: true,
+              .shape, .sameStructure, .shadow, group: .compositing, nullable: true,
               "the shadow's shape instead of the layer's alpha, in the layer's coordinates"),
         Entry("contents", .image, .crossDissolve, .content, group: .compositing, nullable: true,
               "a PNG, JPEG or WebP image, an SVG, a Lottie animation or a video (the kind from the file's content), or a {video: ...} / {lottie: ...} mapping that plays one",

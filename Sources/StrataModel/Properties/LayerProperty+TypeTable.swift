@@ -41,7 +41,7 @@ extension LayerProperty {
               .text(maxLength: Limits.maxTextLength), .never, .content, "`\\n` breaks lines"),
         Entry(inText, "font", { $0.font }, { $0.font = $1 },
               .font, .never, .content,
-              "a family is whatever fontconfig matches; an asset's font is used alone"),
+              "a family is whatever fontconfig matches (a PostScript name like `HelveticaNeue-Bold` too); an asset's font comes first, the other font assets and the system's fonts supply missing glyphs"),
         Entry(inText, "fontSize", { $0.fontSize }, { $0.fontSize = $1 },
               .length(.closed(0, Limits.maxFontSize)), .linear, .content,
               "the em size; animated sizes are clamped to the range"),
@@ -60,8 +60,8 @@ extension LayerProperty {
     static let gradientTable: [Entry] = [
         Entry(inGradient, "colors", { $0.colors }, { $0.colors = $1 },
               .colors, .sameCount, .content, "the gradient's colors, in order"),
-        Entry("locations", .numbers(.unit, what: "a location"), .sameCount, .content, types: [.gradient],
-              nullable: true, "one stop per color; none spreads them evenly",
+        Entry("locations", .numbers(.any, what: "a location"), .sameCount, .content, types: [.gradient],
+              nullable: true, "one stop per color, 0 at startPoint and 1 at endPoint; outside 0 to 1 lies beyond them; none spreads them evenly",
               read: { .animatable(.numbers(($0.gradient ?? GradientProperties()).resolvedLocations)) },
               write: { p, v in
                   guard let list = [Double]?(propertyValue: v) else { return }
@@ -127,6 +127,8 @@ extension LayerProperty {
         Entry(inEmitter, "emitterSize", { $0.emitterSize }, { $0.emitterSize = $1 },
               .size(.nonNegative), .linear, .content,
               "in points: of the emission shape; a circle's radius is its width"),
+        Entry(inEmitter, "emitterDepth", { $0.emitterDepth }, { $0.emitterDepth = $1 },
+              .length(.nonNegative), .linear, .content, "in points: the z extent of a cuboid emission shape"),
         Entry(inEmitter, "emitterShape", { $0.emitterShape }, { $0.emitterShape = $1 },
               .choice(EmitterShape.names), .never, .content, "where particles are born"),
         Entry(inEmitter, "emitterMode", { $0.emitterMode }, { $0.emitterMode = $1 },

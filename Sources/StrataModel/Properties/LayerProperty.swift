@@ -93,6 +93,10 @@ extension LayerProperty {
     /// The properties animations and transactions may name, by name.
     public static let addressable: [LayerProperty] = all.filter(\.animation.isAddressable)
 
+    /// The properties a transaction sets only whole, having no key path
+    /// (`string`, `instanceCount`, `emitterShape`...): they change at the commit.
+    public static let settableWhole: [LayerProperty] = all.filter { !$0.animation.isAddressable }
+
     /// Properties the code names (special cases keep their reason next to them).
     static func required(_ name: String) -> LayerProperty {
         guard let p = named(name) else { preconditionFailure("no layer property '\(name)' in the table") }

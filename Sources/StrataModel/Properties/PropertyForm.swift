@@ -59,7 +59,7 @@ public enum PropertyForm: Sendable, Hashable {
         case .size: return .size
         case .rect: return .rect
         case .transform: return .transform
-        case .path: return .path
+        case .path, .shape: return .path
         case .colors: return .colors
         case .numbers: return .numbers
         case .image: return .image

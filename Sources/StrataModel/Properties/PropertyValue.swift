@@ -255,11 +255,21 @@ extension String: PropertyStorable {
     }
 }
 
+/// Written as a shape (`.shape`), animated as its path (`.path`).
 extension ShapePath: PropertyStorable {
     public var propertyValue: PropertyValue { .shape(self) }
     public init?(propertyValue: PropertyValue) {
-        guard case .shape(let s) = propertyValue else { return nil }
-        self = s
+        switch propertyValue {
+        case .shape(let s): self = s
+        case .animatable(.path(let p)): self = .path(p)
+        default: return nil
+        }
+    }
+    public var animatable: AnimatableValue? { .path(bezierPath) }
+    public func animatable(or empty: AnimatableValue) -> AnimatableValue { .path(bezierPath) }
+    public init?(animatable v: AnimatableValue) {
+        guard case .path(let p) = v else { return nil }
+        self = .path(p)
     }
 }
 

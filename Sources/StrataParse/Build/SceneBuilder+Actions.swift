@@ -4,13 +4,15 @@ extension SceneBuilder {
     /// A layer's `actions`: property name -> animation, transition, or null.
     mutating func buildActions(_ node: YAMLNode) -> [String: LayerAction] {
         guard let pairs = namedMapping(node, what: "action key") else { return [:] }
-        let keys = LayerProperty.addressable.map(\.name)
+        // Any property a transaction can set has an action (its cells' keys are set by key path).
+        let settable = LayerProperty.all.filter { $0 != .emitterCells }
+        let keys = settable.map(\.name)
         var actions: [String: LayerAction] = [:]
         for pair in pairs {
             let key = pair.name
-            guard let property = LayerProperty.named(key), property.animation.isAddressable else {
+            guard let property = LayerProperty.named(key), property != .emitterCells else {
                 let hint = Suggestion.hint(for: key, in: keys)
-                let why = KeyTables.layer.spec(key) != nil && hint.isEmpty ? " (actions of '\(key)' are not supported yet)" : ""
+                let why = KeyTables.layer.spec(key) != nil && hint.isEmpty ? " ('\(key)' is not a property a transaction changes)" : ""
                 sink.error(pair.key.location, "unknown action key '\(YAMLNode.clip(key))'\(hint)\(why)")
                 continue
             }

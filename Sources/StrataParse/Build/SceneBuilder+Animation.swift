@@ -31,8 +31,8 @@ extension SceneBuilder {
         if node.mapping != nil {
             if let t = node["type"] {
                 if let name = t.scalar?.text, let transition = Transition.Kind(rawValue: name) {
-                    // CATransition is not a CAAnimation here: it needs a change to run between.
-                    sink.error(t.location, "'\(transition.rawValue)' is a transition, not an animation type; transitions belong in a transaction: timeline: [{at: 1s, transition: {type: \(transition.rawValue)}, set: {...}}] (or a layer's actions)")
+                    // Only a layer's own `animations` take a CATransition (a group's time is not a layer's).
+                    sink.error(t.location, "'\(transition.rawValue)' is a transition (CATransition): it goes in a layer's 'animations' (or as a transaction's or an action's 'transition'), not in a group")
                     typeKnown = false
                 } else if let parsed = take(Values.choice(t, KeyTables.animationTypes, what: "animation type")) {
                     type = parsed
@@ -56,7 +56,7 @@ extension SceneBuilder {
                     sink.error(k.location, "'\(path.property.name)' is not an animatable property")
                     keyPath = nil
                 }
-                if let cell = keyPath?.emitterCell, layerType == .emitter, !checkEmitterCellName(cell.name, at: k.location) {
+                if let cell = keyPath?.emitterCell, layerType == .emitter, !checkEmitterCellName(cell.path, at: k.location) {
                     keyPath = nil
                 }
             }
@@ -65,6 +65,9 @@ extension SceneBuilder {
         } else if type != "group" && !m.suggested.contains("keyPath") {
             sink.error(node.location, "missing required key 'keyPath' in animation")
         }
+        let function = buildValueFunction(m, keyPath: keyPath, type: type)
+        // Without its function the values cannot be read as what they are.
+        if m.has("valueFunction") && function == nil { return nil }
         var timing = buildMediaTiming(m)
         let timingFunction = read(m, "timingFunction", Self.timingFunction)
         let removedOnCompletion = read(m, "removedOnCompletion", Values.bool)
@@ -82,9 +85,9 @@ extension SceneBuilder {
             }
             kind = buildGroup(m, node: node, depth: depth)
         case "keyframe":
-            kind = keyPath.flatMap { buildKeyframes(m, node: node, keyPath: $0, additive: additive) }
+            kind = keyPath.flatMap { buildKeyframes(m, node: node, keyPath: $0, additive: additive, function: function) }
         default:
-            let values = buildEnds(m, node: node, keyPath: keyPath, valuesOptional: action != nil)
+            let values = buildEnds(m, node: node, keyPath: keyPath, valuesOptional: action != nil, function: function)
             if type == "spring" {
                 var spring = buildSpring(m)
                 spring.from = values?.from; spring.to = values?.to; spring.by = values?.by
@@ -112,6 +115,7 @@ extension SceneBuilder {
         if depth == 0 { warnAboutFillWithoutHold(m, animation) }
         animation.additive = additive
         animation.cumulative = cumulative
+        animation.valueFunction = function
         return BuiltAnimation(animation: animation, hasDuration: hasDuration, hasTimingFunction: timingFunction != nil)
     }
 
@@ -146,7 +150,8 @@ extension SceneBuilder {
 
     /// from / to / by of a basic or spring animation, or nil after an error.
     /// In an action all three may be missing.
-    mutating func buildEnds(_ m: MappingReader, node: YAMLNode, keyPath: LayerKeyPath?, valuesOptional: Bool)
+    mutating func buildEnds(_ m: MappingReader, node: YAMLNode, keyPath: LayerKeyPath?, valuesOptional: Bool,
+                            function: ValueFunction? = nil)
         -> (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)? {
         let ends = ["from", "to", "by"].filter { m.has($0) }
         var failed = false
@@ -167,9 +172,19 @@ extension SceneBuilder {
             sink.error(by.location, "'by' does not apply to the boolean key path '\(keyPath.text)'; use 'from' and 'to'")
             failed = true
         }
-        let from = m["from"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false)) }
-        let to = m["to"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false)) }
-        let by = m["by"].flatMap { take(valueForAnimation($0, keyPath, isDelta: true)) }
+        if keyPath.valueKind == .image {
+            // `contents` from one image to another: Core Animation's cross-dissolve.
+            if let k = m.keyNode("by") ?? m.keyNode("additive") ?? m.keyNode("cumulative") {
+                sink.error(k.location, "'\(k.scalar?.text ?? "by")' does not apply to images; use 'from' and 'to'")
+                return nil
+            }
+            let from = m["from"].flatMap { contentsValue($0) }, to = m["to"].flatMap { contentsValue($0) }
+            if (m.has("from") && from == nil) || (m.has("to") && to == nil) || failed { return nil }
+            return (from, to, nil)
+        }
+        let from = m["from"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false, function: function)) }
+        let to = m["to"].flatMap { take(valueForAnimation($0, keyPath, isDelta: false, function: function)) }
+        let by = m["by"].flatMap { take(valueForAnimation($0, keyPath, isDelta: true, function: function)) }
         checkTypedEnds(keyPath, m, from: from, to: to, by: by)
         if failed || (m.has("from") && from == nil) || (m.has("to") && to == nil) || (m.has("by") && by == nil) {
             return nil
@@ -178,14 +193,65 @@ extension SceneBuilder {
         return (from, to, by)
     }
 
-    /// CASpringAnimation's physical keys (defaults: mass 1, stiffness 100, damping 10, initialVelocity 0).
+    /// CAPropertyAnimation's `valueFunction` (CAValueFunction), on a whole
+    /// transform key path (`transform`, `sublayerTransform`,
+    /// `instanceTransform`) of a basic, keyframe or spring animation.
+    mutating func buildValueFunction(_ m: MappingReader, keyPath: LayerKeyPath?, type: String) -> ValueFunction? {
+        guard let node = m["valueFunction"],
+              let f = take(Values.choice(node, ValueFunction.self, what: "value function")) else { return nil }
+        if type == "group" {
+            sink.error(m.keyNode("valueFunction")!.location, "'valueFunction' does not apply to a group; set it on the animations in it")
+            return nil
+        }
+        guard let path = keyPath else { return nil }
+        guard path.valueKind == .transform, path.transformComponent == nil else {
+            let whole = path.transformComponent != nil ? path.property.name : "transform"
+            sink.error(node.location, "a value function makes a whole transform: use keyPath '\(whole)', not '\(path.text)'")
+            return nil
+        }
+        if let p = m.keyNode("path") {
+            sink.error(p.location, "a value function takes 'values', not a 'path'")
+            return nil
+        }
+        return f
+    }
+
+    /// CASpringAnimation's keys, written one of three ways (mixing them is an
+    /// error): the physical `mass`, `stiffness`, `damping` (defaults 1, 100,
+    /// 10); iOS 17's `perceptualDuration` and `bounce`; or SwiftUI's
+    /// `response` and `dampingRatio`. The last two are converted exactly
+    /// (`SpringAnimation.constants`); a missing one of a pair takes
+    /// SwiftUI's default (duration or response 0.5 s, bounce 0, damping
+    /// ratio 0.825). An over-damped feel (bounce < 0, damping ratio > 1)
+    /// over-damps unless `allowsOverdamping` says otherwise, as SwiftUI's does.
     mutating func buildSpring(_ m: MappingReader) -> SpringAnimation {
         var s = SpringAnimation()
+        let ways = [["mass", "stiffness", "damping"], ["perceptualDuration", "bounce"], ["response", "dampingRatio"]]
+        let written = ways.map { way in way.filter { m.has($0) } }
+        if written.filter({ !$0.isEmpty }).count > 1, let second = written.lastIndex(where: { !$0.isEmpty }),
+           let k = m.keyNode(written[second][0]) {
+            let first = written.firstIndex { !$0.isEmpty }!
+            sink.error(k.location, "'\(written[second][0])' and '\(written[first][0])' describe the spring two ways; write \(Suggestion.list(ways[second], conjunction: "and")) or \(Suggestion.list(ways[first], conjunction: "and")), not both")
+        }
         if let v = number(m, "mass", what: "a mass") { s.mass = v }
         if let v = number(m, "stiffness", what: "a stiffness") { s.stiffness = v }
         if let v = number(m, "damping", what: "a damping") { s.damping = v }
+        let perceptual = time(m, "perceptualDuration")
+        let bounce = number(m, "bounce", what: "a bounce")
+        let response = time(m, "response")
+        let ratio = number(m, "dampingRatio", what: "a damping ratio")
+        var overdamped = false
+        if !written[1].isEmpty {
+            let b = bounce ?? 0
+            (s.mass, s.stiffness, s.damping) = SpringAnimation.constants(perceptualDuration: perceptual ?? 0.5, bounce: b)
+            overdamped = b < 0
+        } else if !written[2].isEmpty {
+            let z = ratio ?? 0.825
+            (s.mass, s.stiffness, s.damping) = SpringAnimation.constants(response: response ?? 0.5, dampingRatio: z)
+            overdamped = z > 1
+        }
         if let v = number(m, "initialVelocity", what: "a velocity") { s.initialVelocity = v }
-        if let v = read(m, "allowsOverdamping", Values.bool) { s.allowsOverdamping = v }
+        s.allowsOverdamping = read(m, "allowsOverdamping", Values.bool) ?? overdamped
         return s
     }
 
@@ -310,9 +376,9 @@ extension SceneBuilder {
             guard case .numbers(_, let what) = form else { return one(Values.fail(node, "expected a list of numbers")) }
             return one(numberList(node, bound, what: what).map { .numbers($0) })
         case .image:
-            // Images are decoded by the (mutating) builder: transactions resolve them
-            // in `buildChanges`; animation values of images are not built yet.
-            return one(Values.fail(node, "image values in animations are not supported yet; set 'contents' in a transaction (its default animation cross-dissolves) or give the 'contents' action a duration without values"))
+            // Images are decoded by the (mutating) builder where it reads them
+            // (`contentsValue`: from/to, keyframes, transactions); nowhere else.
+            return one(Values.fail(node, "an image value is not allowed here"))
         }
     }
 }

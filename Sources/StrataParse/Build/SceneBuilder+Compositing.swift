@@ -15,11 +15,12 @@ extension SceneBuilder {
         if let mask = buildLayer(node, depth: depth + 1) { layer.mask = [mask] }
     }
 
-    /// `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}` or `{polygon: [[x, y], ...]}`.
+    /// `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}`, `{polygon: [[x, y], ...]}`
+    /// or `{arc: {...}}` (a path, as in a shape layer's `path`).
     mutating func shapePath(_ node: YAMLNode) -> ShapePath? {
         if node.scalar != nil { return take(Self.svgShapePath(node)) }
         guard let pairs = node.mapping else {
-            sink.error(node.location, "a shadowPath is SVG path data, {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]} or {polygon: [[x, y], ...]}, found \(node.found)")
+            sink.error(node.location, "a shadowPath is SVG path data, {rect: [x, y, w, h], cornerRadius: r}, {ellipse: [x, y, w, h]}, {polygon: [[x, y], ...]} or {arc: {center, radius, startAngle, endAngle}}, found \(node.found)")
             return nil
         }
         let keys = pairs.map(\.name)
@@ -32,12 +33,13 @@ extension SceneBuilder {
             return take(Values.rect(rect.value)).map { .rect($0, cornerRadius: radius) }
         }
         guard pairs.count == 1 else {
-            sink.error(node.location, "a shadowPath has one shape key (rect, ellipse or polygon), found \(keys.joined(separator: ", "))")
+            sink.error(node.location, "a shadowPath has one shape key (rect, ellipse, polygon or arc), found \(keys.joined(separator: ", "))")
             return nil
         }
         let pair = pairs[0]
         switch pair.name {
         case "ellipse": return take(Values.rect(pair.value)).map { .ellipse($0) }
+        case "arc": return take(Self.arcPath(pair.value)).map { .path($0) }
         case "polygon":
             guard let items = take(Values.list(pair.value, of: "points")) else { return nil }
             let points = items.compactMap { take(Values.point($0)) }
@@ -48,7 +50,7 @@ extension SceneBuilder {
             }
             return .polygon(points)
         default:
-            let hint = Suggestion.hint(for: pair.name, in: ["rect", "ellipse", "polygon"])
+            let hint = Suggestion.hint(for: pair.name, in: ["rect", "ellipse", "polygon", "arc"])
             sink.error(pair.key.location, "unknown shadowPath shape '\(pair.name)'\(hint)")
             return nil
         }

@@ -1,13 +1,18 @@
 import StrataModel
 
 extension SceneBuilder {
-    /// An emitter's `emitterCells`, names unique within it.
-    mutating func buildCells(_ list: YAMLNode) -> [EmitterCell]? {
+    /// An emitter's (or a cell's) `emitterCells`, names unique among siblings;
+    /// `depth` counts the cells above.
+    mutating func buildCells(_ list: YAMLNode, depth: Int = 0) -> [EmitterCell]? {
+        guard depth < Limits.maxCellDepth else {
+            sink.error(list.location, "emitter cells nest deeper than \(Limits.maxCellDepth) levels")
+            return nil
+        }
         guard let items = take(Values.list(list, of: "emitter cells")) else { return nil }
         var cells: [EmitterCell] = []
         var names: [String: SourceLocation] = [:]
         for item in items {
-            guard let cell = buildCell(item) else { continue }
+            guard let cell = buildCell(item, depth: depth) else { continue }
             if let name = cell.name, let at = item["name"]?.location {
                 if let first = names[name] {
                     sink.error(at, "duplicate emitter cell name '\(name)'",
@@ -23,7 +28,7 @@ extension SceneBuilder {
     /// One CAEmitterCell: its keys by the cell table (`CellKey`), then its
     /// contents. Angles are read in degrees (or with a unit) and kept in
     /// radians; spins are angles per second.
-    mutating func buildCell(_ node: YAMLNode) -> EmitterCell? {
+    mutating func buildCell(_ node: YAMLNode, depth: Int = 0) -> EmitterCell? {
         guard let m = MappingReader(node, KeyTables.emitterCell, sink: &sink) else { return nil }
         var c = EmitterCell()
         if let v = read(m, "name", { Values.name($0, what: "emitter cell name") }) { c.name = v }
@@ -48,7 +53,9 @@ extension SceneBuilder {
                   let at = m.keyNode(key) {
             sink.warning(at.location, "'\(key)' applies to image contents; a built-in shape ignores it")
         }
-        if c.contents == nil && m["contents"] == nil && c.birthRate > 0 {
+        if let sub = m["emitterCells"] { c.cells = buildCells(sub, depth: depth + 1) ?? [] }
+        // A cell that only emits sub-cells (a firework's invisible burst) draws nothing on purpose.
+        if c.contents == nil && m["contents"] == nil && c.birthRate > 0 && m["emitterCells"] == nil {
             sink.warning(node.location, "emitter cell has no 'contents', so its particles draw nothing (as in Core Animation); use an image (an asset name or a path), or circle, square, {circle: d} or {rect: [w, h]}")
         }
         return c

@@ -5,7 +5,7 @@ extension SceneBuilder {
     /// Core Animation's rules for `keyTimes` are errors here, each at the
     /// value that breaks it; keys that a mode ignores are warnings.
     mutating func buildKeyframes(_ m: MappingReader, node: YAMLNode, keyPath: LayerKeyPath,
-                                 additive: Bool) -> Animation.Kind? {
+                                 additive: Bool, function: ValueFunction? = nil) -> Animation.Kind? {
         let mode = read(m, "calculationMode") { Values.choice($0, KeyframeAnimation.CalculationMode.self, what: "calculationMode") }
             ?? .linear
         let rotation = read(m, "rotationMode") { Values.choice($0, KeyframeAnimation.RotationMode.self, what: "rotationMode") }
@@ -37,8 +37,10 @@ extension SceneBuilder {
                     sink.error(v.location, "'values' needs at least one value")
                 } else if items.count > Limits.maxKeyframes {
                     sink.error(v.location, "'values' has \(items.count) values; at most \(Limits.maxKeyframes) are allowed")
+                } else if keyPath.valueKind == .image {
+                    values = flipBookImages(items, mode: mode, m: m)
                 } else {
-                    let parsed = items.map { take(valueForAnimation($0, keyPath, isDelta: additive)) }
+                    let parsed = items.map { take(valueForAnimation($0, keyPath, isDelta: additive, function: function)) }
                     if parsed.allSatisfy({ $0 != nil }) { values = parsed.map { $0! } }
                 }
             }
@@ -168,5 +170,23 @@ extension MotionPath {
             }
         }
         self.init(start: start, segments: segments)
+    }
+}
+
+extension SceneBuilder {
+    /// `contents` by keyframes (CAKeyframeAnimation over images): each value
+    /// an image (an asset name or a path, decoded when the scene loads, or
+    /// null); `discrete` holds each for its key time (a flip-book), `linear`
+    /// cross-dissolves from one to the next, as Core Animation does. The
+    /// paced and cubic modes need distances between values, which images
+    /// do not have.
+    mutating func flipBookImages(_ items: [YAMLNode], mode: KeyframeAnimation.CalculationMode, m: MappingReader) -> [AnimatableValue]? {
+        guard mode == .discrete || mode == .linear else {
+            let at = m.keyNode("calculationMode")!
+            sink.error(at.location, "image keyframes flip (discrete) or cross-dissolve (linear); '\(mode.rawValue)' needs distances between values, which images do not have")
+            return nil
+        }
+        let parsed = items.map { contentsValue($0) }
+        return parsed.allSatisfy { $0 != nil } ? parsed.map { $0! } : nil
     }
 }

@@ -61,7 +61,13 @@ extension SceneBuilder {
         if let v = number(m, "speed") { layer.timing.speed = v }
         if let v = time(m, "timeOffset") { layer.timing.timeOffset = v }
         if let list = m["animations"], let items = take(Values.list(list, of: "animations")) {
-            layer.animations = items.compactMap { buildAnimation($0) }
+            for item in items {
+                if Self.isTransition(item) {
+                    if let t = buildExplicitTransition(item) { layer.transitions.append(t) }
+                } else if let a = buildAnimation(item) {
+                    layer.animations.append(a)
+                }
+            }
         }
         if let c = m["constraints"] { layer.constraints = buildConstraints(c) }
         if let v = m["autoresizingMask"], let mask = buildAutoresizingMask(v) { layer.autoresizingMask = mask }

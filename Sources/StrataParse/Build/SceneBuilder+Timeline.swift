@@ -8,6 +8,7 @@ extension SceneBuilder {
         guard let items = take(Values.list(node, of: "transactions")) else { return [] }
         var budget = TimelineBudget()
         let list = items.compactMap { buildTransaction($0, root: root, nested: false, budget: &budget) }
+        checkLimits(of: list, root: root)
         return list.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
     }
 
@@ -67,24 +68,65 @@ extension SceneBuilder {
             }
             let layerText = String(text[..<dot]), keyText = String(text[text.index(after: dot)...])
             guard let indices = take(Self.resolveLayerPath(layerText, in: root, at: pair.key)),
-                  let keyPath = take(Self.settableKeyPath(keyText, at: pair.key)),
-                  let value = keyPath.property == .contents ? contentsValue(pair.value)
-                      : take(valueForAnimation(pair.value, keyPath, isDelta: false)) else { continue }
+                  let keyPath = take(Self.settableKeyPath(keyText, at: pair.key)) else { continue }
             let target = indices.reduce(root) { $0.sublayers[$1] }
             if let owners = Self.owners(of: keyPath.property, unlike: target.type) {
                 sink.error(pair.key.location, "'\(keyPath.property.name)' is a key of \(owners) layers, not of type '\(target.type.rawValue)'")
                 continue
             }
-            if keyPath.emitterCell != nil {
-                // The emitter samples births against its written cells: a
-                // change at a scene time would reach particles born before it.
-                sink.error(pair.key.location, "setting emitter cell keys in a transaction is not supported yet; animate '\(keyPath.text)' instead")
-                continue
-            }
+            if let cell = keyPath.emitterCell, !Self.hasCell(cell.path, in: target, at: pair.key, sink: &sink) { continue }
+            guard let value = changeValue(pair.value, keyPath) else { continue }
             changes.append(PropertyChange(layer: indices, layerPath: layerText, keyPath: keyPath, value: value,
                                           location: pair.key.location))
         }
         return changes
+    }
+
+    /// The limits a layer's own values are checked against hold for what
+    /// transactions set too: an emitter's live particles (a cell's
+    /// birthRate or lifetime set higher) and a replicator's drawn layers
+    /// (an instanceCount set higher), each reported at the change that
+    /// crosses it.
+    mutating func checkLimits(of transactions: [Transaction], root: Layer) {
+        var changes: [PropertyChange] = []
+        func flatten(_ t: Transaction) { changes += t.changes; t.nested.forEach(flatten) }
+        transactions.forEach(flatten)
+        var byLayer: [[Int]: [PropertyChange]] = [:]
+        for c in changes { byLayer[c.layer, default: []].append(c) }
+        var root = root
+        var counts: [(PropertyChange, Int)] = []
+        for (path, list) in byLayer {
+            let layer = path.reduce(root) { $0.sublayers[$1] }
+            if layer.type == .emitter, let e = layer.properties.emitter {
+                let values = list.compactMap { c in c.value.animatable.map { (c.keyPath, $0) } }
+                let estimate = Self.particleEstimate(e, animations: layer.animations, changes: values)
+                if estimate > Double(Limits.maxParticles),
+                   Self.particleEstimate(e, animations: layer.animations) <= Double(Limits.maxParticles),
+                   let at = list.first(where: { [.birthRate, .lifetime, .emitterCells].contains($0.keyPath.property) }) {
+                    sink.error(at.location, "with the values the timeline sets, the emitter may have \(Values.format(estimate.rounded(.up))) particles alive at once; at most \(Limits.maxParticles) are allowed")
+                }
+            }
+            for c in list where c.keyPath.property.name == "instanceCount" {
+                if case .integer(let n) = c.value { counts.append((c, n)) }
+            }
+        }
+        guard !counts.isEmpty, Self.drawnLayers(root) <= Double(Limits.maxReplicatedLayers) else { return }
+        // The largest count each replicator is given, all at once.
+        for (c, n) in counts.sorted(by: { $0.1 < $1.1 }) {
+            func raise(_ path: ArraySlice<Int>, _ layer: inout Layer) {
+                guard let i = path.first else {
+                    if n > (layer.properties.replicator?.instanceCount ?? 1) { layer.properties.replicator?.instanceCount = n }
+                    return
+                }
+                raise(path.dropFirst(), &layer.sublayers[i])
+            }
+            raise(c.layer[...], &root)
+            let drawn = Self.drawnLayers(root)
+            if drawn > Double(Limits.maxReplicatedLayers) {
+                sink.error(c.location, "with the instanceCount the timeline sets, the scene would draw \(Values.format(drawn)) layers; at most \(Limits.maxReplicatedLayers) are allowed")
+                return
+            }
+        }
     }
 
     /// A layer path (`card/badge`, `card/0`) as sublayer indices from the root.
@@ -117,17 +159,39 @@ extension SceneBuilder {
         return .success(indices)
     }
 
-    /// A key path a transaction can set: any property key path, animatable or not.
+    /// A key path a transaction can set: any property, animatable or not
+    /// (CATransaction commits any property change; one that does not
+    /// animate changes at the commit), and any cell key. Only the keys that
+    /// build the tree (`name`, `sublayers`, `emitterCells` itself...) cannot.
     static func settableKeyPath(_ text: String, at node: YAMLNode) -> Parsed<LayerKeyPath> {
-        let root = String(text.prefix { $0 != "." })
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let root = parts[0]
         if let p = LayerProperty.named(root), !p.animation.isAddressable {
-            return Values.fail(node, p.layerTypes != nil ? "setting '\(root)' in a transaction is not supported yet"
-                                                          : "'\(root)' cannot be changed by a transaction")
+            guard parts.count == 1 else { return Values.fail(node, "'\(root)' has no fields; set '\(root)' itself") }
+            return .success(.root(p))
         }
         if LayerProperty.named(root) == nil, KeyTables.layer.spec(root) != nil {
             return Values.fail(node, "'\(root)' cannot be changed by a transaction")
         }
+        if root == LayerProperty.emitterCells.name {
+            if parts.count == 1 {
+                return Values.fail(node, "the emitter's cells cannot be replaced by a transaction; set their keys: 'emitterCells.<cellName>.<key>'")
+            }
+            return LayerKeyPath.parseSettableEmitterCell(text).mapError { e in
+                Diagnostic(node.location, e.message + (Suggestion.closest(to: parts.last ?? "", in: e.candidates).map { "; did you mean '\($0)'?" } ?? ""))
+            }
+        }
         return keyPath(text, at: node)
+    }
+
+    /// A `set:` value: a key path's value (checked as animation values are),
+    /// `contents` (decoded now), or a whole property of another form.
+    mutating func changeValue(_ node: YAMLNode, _ keyPath: LayerKeyPath) -> PropertyValue? {
+        if keyPath.property == .contents { return contentsValue(node).map { .animatable($0) } }
+        if keyPath.property.animation.isAddressable {
+            return take(valueForAnimation(node, keyPath, isDelta: false)).map { .animatable($0) }
+        }
+        return propertyValue(node, keyPath.property)
     }
 
     /// The types that own `property`, quoted ("'shape'"), when layers of

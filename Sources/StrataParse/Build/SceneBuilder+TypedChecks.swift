@@ -3,8 +3,28 @@ import StrataModel
 extension SceneBuilder {
     /// A from / to / by or keyframe value; paths are read with the scene
     /// text so that a syntax error points inside the string.
-    func valueForAnimation(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool) -> ParsedMany<AnimatableValue> {
-        Self.animationValue(node, path, isDelta: isDelta, source: source)
+    func valueForAnimation(_ node: YAMLNode, _ path: LayerKeyPath, isDelta: Bool,
+                           function: ValueFunction? = nil) -> ParsedMany<AnimatableValue> {
+        guard let function else { return Self.animationValue(node, path, isDelta: isDelta, source: source) }
+        return Self.valueFunctionValue(node, function, of: path)
+    }
+
+    /// A value of a CAValueFunction: a scalar function takes its component's
+    /// values (`rotateZ` angles, `scaleX` factors, `translateX` lengths);
+    /// `scale` and `translate` take `[x, y]` or `[x, y, z]`.
+    static func valueFunctionValue(_ node: YAMLNode, _ function: ValueFunction, of path: LayerKeyPath) -> ParsedMany<AnimatableValue> {
+        if let (c, axis) = function.component {
+            var component = path
+            component.transformComponent = c
+            component.axis = axis
+            return animationValue(node, component, isDelta: true)
+        }
+        let isScale = function == .scale
+        let what = isScale ? "scale factors [sx, sy] or [sx, sy, sz]" : "a translation [tx, ty] or [tx, ty, tz] in points"
+        // Always three, so that [x, y] and [x, y, z] ends interpolate.
+        return Values.numbers(node, counts: [2, 3], what: what) { item in
+            isScale ? Values.number(item, what: "a scale factor") : Values.length(item)
+        }.map { .numbers($0.count == 3 ? $0 : $0 + [isScale ? 1 : 0]) }.mapError { DiagnosticList([$0]) }
     }
 
     /// Paths interpolate only between paths of the same structure, and
@@ -16,7 +36,7 @@ extension SceneBuilder {
                                  from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
         guard keyPath.fields.isEmpty, [.path, .colors, .numbers].contains(keyPath.valueKind) else { return }
         if keyPath.valueKind == .path, let key = m.keyNode("by") {
-            sink.error(key.location, "'by' does not apply to 'path'; use 'from' and 'to'")
+            sink.error(key.location, "'by' does not apply to '\(keyPath.property.name)'; use 'from' and 'to'")
             return
         }
         var ends: [(String, AnimatableValue, YAMLNode)] = []
@@ -30,7 +50,7 @@ extension SceneBuilder {
         } else if let (name, value, node) = ends.first {
             let model = keyPath.property.animatableValue(of: layerModel)
             if keyPath.valueKind == .path, case .path(let p) = model, p.isEmpty {
-                sink.error(node.location, "the layer has no 'path' for the animation to start or end at; give both 'from' and 'to'")
+                sink.error(node.location, "the layer has no '\(keyPath.property.name)' for the animation to start or end at; give both 'from' and 'to'")
             } else if let problem = Self.mismatch(value, model, other: "the layer's '\(keyPath.property.name)' (the animation's other end)") {
                 sink.error(node.location, "'\(name)' \(problem)")
             }
@@ -64,7 +84,7 @@ extension SceneBuilder {
             if estimate > Double(Limits.maxParticles) {
                 let at = m.keyNode("emitterCells")?.location ?? layer.location
                 sink.error(at, "the emitter may have \(Values.format(estimate.rounded(.up))) particles alive at once "
-                           + "(birthRate x (lifetime + lifetimeRange) summed over its cells, with the layer's multipliers); "
+                           + "(birthRate x (lifetime + lifetimeRange) summed over its cells and sub-cells, with the layer's multipliers); "
                            + "at most \(Limits.maxParticles) are allowed")
             }
         }
@@ -79,9 +99,16 @@ extension SceneBuilder {
         }
     }
 
-    /// Σ cells: birthRate x (lifetime + lifetimeRange), times the layer's
-    /// largest birthRate and lifetime multipliers (animations included).
-    static func particleEstimate(_ e: EmitterProperties, animations: [Animation]) -> Double {
+    /// Particles alive at once: Σ cells of the births within the cell's
+    /// largest life. A top-level cell's births in a window W are
+    /// birthRate x W; a sub-cell's are its parent's births in W + the
+    /// parent's life, times its birthRate x min(W, parent's life) (each
+    /// parent emits only while it lives). Rates and lives are the largest
+    /// the model, the animations (`animations`) and the transactions
+    /// (`changes`, the key paths they set with their values) name, with the
+    /// layer's largest birthRate and lifetime multipliers.
+    static func particleEstimate(_ e: EmitterProperties, animations: [Animation],
+                                 changes: [(LayerKeyPath, AnimatableValue)] = []) -> Double {
         func largest(_ p: LayerProperty, _ model: Double) -> Double {
             var v = abs(model)
             for a in animations where a.keyPath.property == p {
@@ -89,14 +116,33 @@ extension SceneBuilder {
                 for case .scalar(let x)? in [from, to] { v = max(v, abs(x)) }
                 if case .scalar(let x)? = by { v += abs(x) }
             }
+            for case (let path, .scalar(let x)) in changes where path.property == p && path.emitterCell == nil { v = max(v, abs(x)) }
             return v
         }
-        let perLayer = largest(.birthRate, e.birthRate) * largest(.lifetime, e.lifetime)
-        return e.cells.reduce(0) { total, cell in
-            let rate = cell.largestValue(ofKey: .birthRate, animations: animations)
-            return total + rate * (cell.largestValue(ofKey: .lifetime, animations: animations)
-                                   + cell.largestValue(ofKey: .lifetimeRange, animations: animations))
-        } * perLayer
+        let layerRate = largest(.birthRate, e.birthRate), layerLife = largest(.lifetime, e.lifetime)
+        func value(_ cell: EmitterCell, _ path: [String], _ key: CellKey) -> Double {
+            var v = cell.largestValue(ofKey: key, path: path, animations: animations)
+            for case (let p, .scalar(let x)) in changes where p.emitterCell?.path == path && p.emitterCell?.key == key { v = max(v, abs(x)) }
+            return v
+        }
+        var total = 0.0
+        func visit(_ cells: [EmitterCell], _ path: [String], parent: ((Double) -> Double, Double)?) {
+            for cell in cells {
+                let here = path + [cell.name ?? ""]
+                let rate = value(cell, here, .birthRate) * layerRate
+                let life = (value(cell, here, .lifetime) + value(cell, here, .lifetimeRange)) * layerLife
+                let births: (Double) -> Double
+                if let (parentBirths, parentLife) = parent {
+                    births = { w in parentBirths(w + parentLife) * rate * min(w, parentLife) }
+                } else {
+                    births = { w in rate * w }
+                }
+                total += births(life)
+                if !cell.cells.isEmpty { visit(cell.cells, here, parent: (births, life)) }
+            }
+        }
+        visit(e.cells, [], parent: nil)
+        return total
     }
 
     /// Layers a subtree draws once replicators are expanded.

@@ -10,7 +10,7 @@ extension SceneBuilder {
         if node.mapping != nil { return pathShape(node) }
         guard let s = node.scalar, !node.isNull else {
             return .failure(DiagnosticList([Diagnostic(node.location,
-                "expected SVG path data or {rect: ...}, {ellipse: ...}, {polygon: ...}, found \(node.found)")]))
+                "expected SVG path data or {rect: ...}, {ellipse: ...}, {polygon: ...}, {arc: ...}, found \(node.found)")]))
         }
         switch PathDataParser.parse(s.text) {
         case .success(let path): return .success(path)
@@ -21,7 +21,8 @@ extension SceneBuilder {
         }
     }
 
-    /// `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}` or `{polygon: [[x, y], ...]}`.
+    /// `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}`, `{polygon: [[x, y], ...]}`
+    /// or `{arc: {center, radius, startAngle, endAngle, clockwise}}`.
     static func pathShape(_ node: YAMLNode) -> ParsedMany<BezierPath> {
         var sink = DiagnosticSink()
         func fail(_ at: YAMLNode, _ message: String) -> ParsedMany<BezierPath> {
@@ -34,9 +35,9 @@ extension SceneBuilder {
         }
         guard let m = MappingReader(node, KeyTables.pathShape, sink: &sink) else { return .failure(DiagnosticList(sink.items)) }
         if sink.hasErrors { return .failure(DiagnosticList(sink.items)) }
-        let kinds = ["rect", "ellipse", "polygon"].filter { m.has($0) }
+        let kinds = ["rect", "ellipse", "polygon", "arc"].filter { m.has($0) }
         guard kinds.count == 1 else {
-            return fail(node, kinds.isEmpty ? "a path shape needs one of 'rect', 'ellipse' or 'polygon'"
+            return fail(node, kinds.isEmpty ? "a path shape needs one of 'rect', 'ellipse', 'polygon' or 'arc'"
                 : "a path shape takes one of \(Suggestion.list(kinds)), not several")
         }
         if kinds[0] != "rect", let key = m.keyNode("cornerRadius") {
@@ -56,6 +57,9 @@ extension SceneBuilder {
             case .success(let rect): return .success(.rect(rect, cornerRadius: radius))
             case .failure(let d): return failed(d)
             }
+        case "arc":
+            guard let a = m["arc"] else { return .failure(DiagnosticList(sink.items)) }
+            return arcPath(a)
         case "ellipse":
             guard let r = m["ellipse"] else { return .failure(DiagnosticList(sink.items)) }
             switch Values.rect(r) {
@@ -75,6 +79,28 @@ extension SceneBuilder {
             guard points.count >= 2 else { return fail(list, "a polygon needs at least 2 points, found \(points.count)") }
             return .success(.polygon(points))
         }
+    }
+
+    /// `{center: [x, y], radius: r, startAngle: a, endAngle: b, clockwise: true}`:
+    /// UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:), angles
+    /// from +x growing clockwise on screen (y down; -90deg is 12 o'clock).
+    static func arcPath(_ node: YAMLNode) -> ParsedMany<BezierPath> {
+        var sink = DiagnosticSink()
+        guard let m = MappingReader(node, KeyTables.arc, sink: &sink), !sink.hasErrors else { return .failure(DiagnosticList(sink.items)) }
+        func value<T>(_ key: String, _ parse: (YAMLNode) -> Parsed<T>) -> T? {
+            guard let n = m[key] else { return nil }
+            switch parse(n) {
+            case .success(let v): return v
+            case .failure(let d): sink.append(d); return nil
+            }
+        }
+        let center = value("center", Values.point)
+        let radius = value("radius") { Values.length($0, .nonNegative) }
+        let start = value("startAngle") { Values.angle($0) }
+        let end = value("endAngle") { Values.angle($0) }
+        let clockwise = value("clockwise", Values.bool) ?? true
+        guard !sink.hasErrors, let center, let radius, let start, let end else { return .failure(DiagnosticList(sink.items)) }
+        return .success(.arc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise))
     }
 
     /// A list of colors, each checked where it is.

@@ -21,6 +21,8 @@ struct SceneBuilder {
     var source: [Unicode.Scalar] = []
     /// Asset name -> resolved file path (font assets of text layers).
     var assetFiles: [String: String] = [:]
+    /// Asset names in the order `assets:` lists them (font fallbacks follow it).
+    var assetOrder: [String] = []
     /// The type and model values of the layer whose animations are being built.
     var layerType: LayerType = .layer
     var layerModel = LayerProperties()
@@ -90,6 +92,7 @@ struct SceneBuilder {
         self.assets = assets
         self.directory = directory
         assetFiles = assets
+        assetOrder = (top["assets"]?.mapping ?? []).map(\.name).filter { assets[$0] != nil }
         var root = Layer(name: nil, location: node.location)
         if let size = canvas?.size {
             root.properties.bounds = Rect(0, 0, size.width, size.height)

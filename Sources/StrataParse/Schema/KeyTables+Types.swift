@@ -10,6 +10,7 @@ extension KeyTables {
     ] + CellKey.all.map(KeySpec.init(cell:)) + [
         KeySpec("contentsRect", .rect(.nonNegative), "unit rect of the contents image shown (rounded to whole pixels); default [0, 0, 1, 1]"),
         KeySpec("contentsScale", .number(.positive(atMost: Limits.maxContentsScale)), "contents image pixels per point; default 1"),
+        KeySpec("emitterCells", .list(.ref("emitterCell")), "sub-cells: each particle of this cell emits them, at its position and relative to its direction (fireworks); names unique among siblings"),
     ])
 
     /// `path: {rect: ...}` and friends.
@@ -18,6 +19,16 @@ extension KeyTables {
         KeySpec("cornerRadius", .length(.nonNegative), "with rect: circular corners of this radius (clamped to half the shorter side)"),
         KeySpec("ellipse", .rect(.nonNegative), "[x, y, w, h]: the ellipse inscribed in that rect, clockwise from its rightmost point"),
         KeySpec("polygon", .list(.point), "[[x, y], ...]: a closed polygon"),
+        KeySpec("arc", .ref("arc"), "a circular arc, UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)"),
+    ])
+
+    /// `path: {arc: ...}`: UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:).
+    static let arc = KeyTable(what: "arc", keys: [
+        KeySpec("center", .point, required: true, "[x, y]: the circle's centre"),
+        KeySpec("radius", .length(.nonNegative), required: true, "the circle's radius"),
+        KeySpec("startAngle", .angle, required: true, "from +x, growing clockwise on screen (y down): 0 is 3 o'clock, 90deg 6 o'clock, -90deg 12 o'clock"),
+        KeySpec("endAngle", .angle, required: true, "where the arc ends, measured as startAngle"),
+        KeySpec("clockwise", .bool, "true: clockwise on screen from startAngle to endAngle (UIKit's sense); default true"),
     ])
 
     /// An emitter cell's built-in contents.

@@ -47,7 +47,7 @@ enum KeyTables {
         KeySpec("beginTime", .time(.any), "layer time: offset in the superlayer's time; default 0"),
         KeySpec("speed", .number(.nonNegative), "layer time: rate relative to the superlayer; default 1"),
         KeySpec("timeOffset", .time(.any), "layer time: added to the local time; default 0"),
-        KeySpec("animations", .list(.ref("animation")), "explicit animations (CABasicAnimation)"),
+        KeySpec("animations", .list(.anyOf([.ref("animation"), .ref("explicitTransition")])), "explicit animations (CABasicAnimation...) and transitions (CATransition, by its type)"),
         KeySpec("sublayers", .list(.ref("layer")), "sublayers, back to front"),
         KeySpec("constraints", .list(.ref("constraint")), "CAConstraints laid out by the superlayer, at most two per axis; see docs/layout.md"),
         KeySpec("autoresizingMask", .anyOf([.choice(autoresizingNames), .list(.choice(autoresizingNames))]),
@@ -88,6 +88,7 @@ enum KeyTables {
         KeySpec("additive", .bool, "add to the value below instead of replacing it; default false"),
         KeySpec("cumulative", .bool, "each repeat continues from where the last ended; default false"),
         KeySpec("timingFunction", .timingFunction, "linear|easeIn|easeOut|easeInEaseOut|default or [c1x, c1y, c2x, c2y]; default linear"),
+        KeySpec("valueFunction", .choice(ValueFunction.allCases.map(\.rawValue)), "CAValueFunction on a transform key path: the values are angles (rotateX/Y/Z), factors (scaleX/Y/Z), lengths (translateX/Y/Z) or [x, y(, z)] (scale, translate) made into the transform"),
         KeySpec("values", .list(.animationValue), "keyframe: one value per keyframe, of the key path's kind"),
         KeySpec("path", .string, "keyframe: SVG path data the point moves along (position, anchorPoint, ...); its points are the keyframes"),
         KeySpec("keyTimes", .list(.number(.unit)), "keyframe: one per keyframe (discrete: or one more), 0 to 1, not decreasing, first 0, last 1"),
@@ -100,6 +101,10 @@ enum KeyTables {
         KeySpec("mass", .number(.positive), "spring: greater than 0; default 1"),
         KeySpec("stiffness", .number(.positive), "spring: greater than 0; default 100"),
         KeySpec("damping", .number(.nonNegative), "spring: 0 or more; default 10"),
+        KeySpec("perceptualDuration", .time(.positive(atMost: Limits.maxDuration)), "spring (iOS 17): the pace, the undamped period; with bounce instead of mass, stiffness, damping; default 0.5s"),
+        KeySpec("bounce", .number(Bound(min: -1, minInclusive: false, max: 1)), "spring (iOS 17): 0 no bounce (critical), up to 1 (undamped); negative over-damps; default 0"),
+        KeySpec("response", .time(.positive(atMost: Limits.maxDuration)), "spring (SwiftUI): the undamped period; with dampingRatio instead of mass, stiffness, damping; default 0.5s"),
+        KeySpec("dampingRatio", .number(.nonNegative), "spring (SwiftUI): 1 is critical, below bounces, above over-damps; default 0.825"),
         KeySpec("initialVelocity", .number(.any), "spring: distances per second toward the target; default 0"),
         KeySpec("allowsOverdamping", .bool, "spring: damping above critical is over-damped, not critical; default false"),
         KeySpec("animations", .list(.ref("animation")), "group: the animations, in the group's time"),
@@ -122,7 +127,8 @@ enum KeyTables {
     /// Keys that belong to one animation type (the others are common to all but groups).
     static let animationKeysByType: [(String, [String])] = [
         ("basic", ["from", "to", "by"]),
-        ("spring", ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping"]),
+        ("spring", ["from", "to", "by", "mass", "stiffness", "damping", "perceptualDuration", "bounce", "response",
+                    "dampingRatio", "initialVelocity", "allowsOverdamping"]),
         ("keyframe", ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
                       "continuityValues", "biasValues", "rotationMode"]),
         ("group", ["animations"]),
@@ -150,6 +156,17 @@ enum KeyTables {
         KeySpec("subtype", .choice(Transition.Subtype.allCases.map(\.rawValue)), "the side the motion comes from (on screen); default fromLeft"),
         KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "default: the transaction's duration"),
         KeySpec("timingFunction", .timingFunction, "default: the transaction's timing function"),
+        KeySpec("startProgress", .number(.unit), "0 to 1; default 0"),
+        KeySpec("endProgress", .number(.unit), "0 to 1, not below startProgress; default 1"),
+    ])
+
+    /// A CATransition added to a layer as an explicit animation (`animations:`).
+    static let explicitTransition = KeyTable(what: "transition", keys: [
+        KeySpec("type", .choice(Transition.Kind.allCases.map(\.rawValue)), required: true, "CATransition: fade, moveIn, push or reveal"),
+        KeySpec("subtype", .choice(Transition.Subtype.allCases.map(\.rawValue)), "the side the motion comes from (on screen); default fromLeft"),
+        KeySpec("beginTime", .time(.closed(-Limits.maxDuration, Limits.maxDuration)), "in the layer's local time: the old state is the layer just before it; default 0"),
+        KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "default 0.25s"),
+        KeySpec("timingFunction", .timingFunction, "default linear"),
         KeySpec("startProgress", .number(.unit), "0 to 1; default 0"),
         KeySpec("endProgress", .number(.unit), "0 to 1, not below startProgress; default 1"),
     ])

@@ -127,7 +127,7 @@ public enum PropertyDocs {
         case .discrete: return "switches halfway; `by` does not apply"
         case .sameStructure: return "point by point, between paths of the same structure; `by` does not apply"
         case .sameCount: return "element by element, between lists of the same count"
-        case .crossDissolve: return "cross-dissolves; set by transactions, animated by their actions"
+        case .crossDissolve: return "cross-dissolves; set by transactions, animated by their actions, by from/to and linear keyframes (dissolves) and discrete keyframes (a flip-book)"
         case .setOnly: return "no: transactions set it at once"
         case .notYet: return "not supported yet"
         case .never: return "no"

@@ -49,7 +49,7 @@ enum PropertyText {
         case .choice(let names): return names.map { "`\($0)`" }.joined(separator: ", ")
         case .names(let names, _): return "list of " + names.map { "`\($0)`" }.joined(separator: ", ")
         case .path, .shape:
-            return "SVG path data (`\"M 0 0 L 80 0 ...\"`), `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}` or `{polygon: [[x, y], ...]}`"
+            return "SVG path data (`\"M 0 0 L 80 0 ...\"`), `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}`, `{polygon: [[x, y], ...]}` or `{arc: {center, radius, startAngle, endAngle, clockwise}}`"
         case .colors: return "list of colors"
         case .numbers(let b, let what): return bounded("list of \(what.dropArticle)s", b)
         case .text(let max): return "text, at most \(grouped(Double(max))) characters"

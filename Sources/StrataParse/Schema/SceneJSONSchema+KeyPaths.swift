@@ -64,14 +64,32 @@ extension SchemaGenerator {
                 keyPath.append(.object([("type", .string("string")),
                                         ("pattern", .string("^" + LayerKeyPath.cellKeyPathPattern(g.cells) + "$"))]))
             }
-            let condition = J.object([("required", .array([.string("keyPath")])),
-                                      ("properties", .object([("keyPath", keyPath.count == 1 ? keyPath[0] : .object([("anyOf", .array(keyPath))]))]))])
-            return .object([("if", condition), ("then", values(of: g.form, kind: g.kind))])
-        }
+            var condition: [(String, J)] = [("required", .array([.string("keyPath")])),
+                                             ("properties", .object([("keyPath", keyPath.count == 1 ? keyPath[0] : .object([("anyOf", .array(keyPath))]))]))]
+            // A value function's values are the function's, not transforms.
+            if g.kind == .transform { condition.append(("not", .object([("required", .array([.string("valueFunction")]))]))) }
+            return .object([("if", .object(condition)), ("then", values(of: g.form, kind: g.kind))])
+        } + [valueFunctionRule]
+    }
+
+    /// With a `valueFunction` (CAValueFunction), the values are angles,
+    /// factors or lengths (a number, angles with a unit), or `[x, y(, z)]`.
+    static var valueFunctionRule: J {
+        let n = ValueSchema.number(.any)
+        let value = schema(.anyOf([.angle, .tuple([n, n]), .tuple([n, n, n])]))
+        return .object([("if", .object([("required", .array([.string("valueFunction")]))])),
+                        ("then", .object([("properties", .object([("from", value), ("to", value), ("by", value),
+                                                                  ("values", .object([("items", value)]))]))]))])
     }
 
     /// The value keys of an animation of a key path of `form`.
     static func values(of form: PropertyForm, kind: ValueKind) -> J {
+        if kind == .image {
+            // Images (or null) dissolve or flip; nothing adds to an image.
+            let image = schema(.anyOf([ValueSchema(form: form), .null]))
+            return .object([("properties", .object([("from", image), ("to", image), ("values", .object([("items", image)]))])),
+                            ("allOf", .array([forbidden(["by", "additive", "cumulative"], "'by', 'additive' and 'cumulative' do not apply to images; use 'from' and 'to'")]))])
+        }
         let value = schema(ValueSchema(form: form)), delta = schema(ValueSchema(delta: form))
         let adds = kind != .bool && kind != .path
         var properties: [(String, J)] = [("from", value), ("to", value)]
@@ -96,19 +114,32 @@ extension SchemaGenerator {
     }
 
     /// A transaction's `set`: `layer/path.keyPath` keys, each of a key path
-    /// a transaction may set, with a value of that key path's form.
+    /// a transaction may set, with a value of that key path's form: the
+    /// key paths of the addressable properties, the other properties whole
+    /// (`string`, `instanceCount`...), and every cell key of any cell.
     static var changes: J {
-        var groups: [(form: PropertyForm, paths: [String])] = []
-        for path in LayerKeyPath.allPaths {
-            let form = path.valueForm
-            if let i = groups.firstIndex(where: { $0.form == form }) { groups[i].paths.append(path.text) } else { groups.append((form, [path.text])) }
+        var groups: [(form: PropertyForm, nullable: Bool, paths: [String])] = []
+        func add(_ form: PropertyForm, nullable: Bool, _ text: String) {
+            if let i = groups.firstIndex(where: { $0.form == form && $0.nullable == nullable }) {
+                groups[i].paths.append(text)
+            } else {
+                groups.append((form, nullable, [text]))
+            }
         }
+        for path in LayerKeyPath.allPaths { add(path.valueForm, nullable: path.valueForm == .image, path.text) }
+        for p in LayerProperty.settableWhole { add(p.form, nullable: p.nullable, p.name) }
         let layerPath = "[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*"
-        let patterns: [(String, J)] = groups.map { g in
+        var patterns: [(String, J)] = groups.map { g in
             let alternatives = g.paths.map { $0.replacingOccurrences(".", "\\.") }.joined(separator: "|")
-            var value = ValueSchema(form: g.form)
-            if g.form == .image { value = .anyOf([value, .null]) }
-            return ("^\(layerPath)\\.(\(alternatives))$", schema(value))
+            let value = ValueSchema(form: g.form)
+            return ("^\(layerPath)\\.(\(alternatives))$", schema(g.nullable ? .anyOf([value, .null]) : value))
+        }
+        var cellGroups: [(form: PropertyForm, keys: [CellKey])] = []
+        for key in CellKey.all {
+            if let i = cellGroups.firstIndex(where: { $0.form == key.form }) { cellGroups[i].keys.append(key) } else { cellGroups.append((key.form, [key])) }
+        }
+        patterns += cellGroups.map { g in
+            ("^\(layerPath)\\.\(LayerKeyPath.cellKeyPathPattern(g.keys))$", schema(ValueSchema(form: g.form)))
         }
         return .object([("type", .string("object")),
                         ("patternProperties", .object(patterns)),

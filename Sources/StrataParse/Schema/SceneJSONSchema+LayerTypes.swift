@@ -50,7 +50,8 @@ extension SchemaGenerator {
                     foreign.append((types, [spec.name]))
                 }
             }
-            own.append(("animations", .object([("type", .string("array")), ("items", ref("animationOf.\(type.rawValue)"))])))
+            own.append(("animations", .object([("type", .string("array")),
+                                               ("items", .object([("anyOf", .array([ref("animationOf.\(type.rawValue)"), ref("explicitTransition")]))]))])))
             let rejections = foreign.map { types, keys in
                 forbidden(keys, "a key of \(Suggestion.list(types.map(\.rawValue))) layers, not of type '\(type.rawValue)'")
             }

@@ -62,6 +62,7 @@ enum SchemaGenerator {
                 + [("allOf", .array([forbidden(["at"], "a nested transaction commits with its outer one; 'at' belongs on top-level timeline entries")]))])),
             ("changes", changes),
             ("transition", .object(objectBody(KeyTables.transition))),
+            ("explicitTransition", .object(objectBody(KeyTables.explicitTransition))),
             ("golden", .object(objectBody(KeyTables.golden))),
             ("audioTrack", .object(objectBody(KeyTables.audioTrack))),
             ("goldenFrame", .object(objectBody(KeyTables.goldenFrame) + [("allOf", .array(exclusionRules(KeyTables.goldenFrame)))]
@@ -71,6 +72,7 @@ enum SchemaGenerator {
             ("emitterCell", .object(objectBody(KeyTables.emitterCell))),
             ("layerFilter", .object(objectBody(KeyTables.layerFilter))),
             ("pathShape", .object(objectBody(KeyTables.pathShape) + [("minProperties", .number(1))])),
+            ("arc", .object(objectBody(KeyTables.arc))),
             ("particleShape", .object(objectBody(KeyTables.particleShape) + [("minProperties", .number(1)), ("maxProperties", .number(1))])),
             ("mediaContents", .object(objectBody(KeyTables.mediaContents))),
             ("clipAudio", .object(objectBody(KeyTables.clipAudio))),

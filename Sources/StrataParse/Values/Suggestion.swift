@@ -47,9 +47,9 @@ public enum Suggestion {
     }
 
     /// `'a', 'b' or 'c'` for messages that list every choice.
-    static func list(_ names: [String]) -> String {
+    static func list(_ names: [String], conjunction: String = "or") -> String {
         let quoted = names.map { "'\($0)'" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+        return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!
     }
 }

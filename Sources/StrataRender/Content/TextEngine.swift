@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CCairo
 import CFont
 import StrataModel
@@ -31,7 +36,7 @@ final class TextEngine {
         var offsetX: Double
     }
 
-    /// Font maps by font file ("" for the system's fonts through fontconfig).
+    /// Font maps by fallback chain of font files ("" for the system's fonts through fontconfig).
     private var fontMaps: [String: UnsafeMutablePointer<PangoFontMap>] = [:]
     /// The family name inside each font file.
     private var fileFamilies: [String: String] = [:]
@@ -124,15 +129,20 @@ final class TextEngine {
         return Laid(layout: layout, offsetX: offsetX)
     }
 
-    /// The context for a font and the family name to ask it for.
+    /// The context for a font and the family name to ask it for: an asset
+    /// font's family, then its fallback files' families (a comma list, so
+    /// fontconfig ranks them in that order before any system font).
     private func context(for font: FontSpec) -> (OpaquePointer, String)? {
-        var mapKey = "", family = font.description
-        if let file = font.file, let fileFamily = fileFamily(file) {
-            mapKey = file
-            family = fileFamily
+        var files: [String] = [], family = font.description
+        if let file = font.file, fileFamily(file) != nil {
+            files = [file] + font.fallbackFiles.filter { self.fileFamily($0) != nil }
+            var families: [String] = []
+            for f in files { if let name = self.fileFamily(f), !families.contains(name) { families.append(name) } }
+            family = families.joined(separator: ",")
         }
+        let mapKey = files.joined(separator: "\n")
         if let context = contexts[mapKey] { return (context, family) }
-        guard let map = fontMap(mapKey), let context = pango_font_map_create_context(map) else { return nil }
+        guard let map = fontMap(files), let context = pango_font_map_create_context(map) else { return nil }
         pango_cairo_context_set_font_options(context, fontOptions)
         pango_context_set_round_glyph_positions(context, 0)
         contexts[mapKey] = context
@@ -150,11 +160,29 @@ final class TextEngine {
         return family
     }
 
-    private func fontMap(_ key: String) -> UnsafeMutablePointer<PangoFontMap>? {
+    /// The font map of a fallback chain of files (none: the system's fonts).
+    private func fontMap(_ files: [String]) -> UnsafeMutablePointer<PangoFontMap>? {
+        let key = files.joined(separator: "\n")
         if let map = fontMaps[key] { return map }
-        let map = key.isEmpty ? pango_cairo_font_map_new() : strata_font_map_for_file(key)
+        let map: UnsafeMutablePointer<PangoFontMap>?
+        if files.isEmpty {
+            map = pango_cairo_font_map_new()
+        } else {
+            let families = files.map { fileFamily($0) ?? "" }
+            map = withCStrings(files) { paths in
+                withCStrings(families) { names in strata_font_map_for_chain(paths, Int32(files.count), names) }
+            }
+        }
         if let map { fontMaps[key] = map }
         return map
+    }
+
+    /// `body` with `strings` as an array of C strings.
+    private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer<CChar>($0) }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }
 
