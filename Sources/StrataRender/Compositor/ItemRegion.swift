@@ -22,17 +22,19 @@ struct ItemRegion: Hashable, Sendable {
             inverseCorner = u * v > 0 ? 1 / (2 * u * v) : 0
         }
 
-        /// The area formula on four pixels, without branches: linear across
-        /// the middle, quadratic where one corner of the pixel crosses.
+        /// The area formula with the reciprocals worked out once: linear
+        /// across the middle, quadratic where one corner of the pixel
+        /// crosses, clamped to 0...1 (the bits the four-wide path this
+        /// replaced gave, so pictures keep their bytes).
         @inline(__always)
-        func area(_ d: SIMD4<Double>) -> SIMD4<Double> {
-            let ad = d.replacing(with: -d, where: d .< 0)
+        func areaByReciprocals(_ d: Double) -> Double {
+            let ad = d < 0 ? -d : d
             let lin = 0.5 + d * inverseU
-            let t = lanesMax(reach - ad, SIMD4(repeating: 0))
+            let reachLeft = reach - ad
+            let t = 0 > reachLeft ? 0 : reachLeft
             let corner = t * t * inverseCorner
-            let quad = (1 - corner).replacing(with: corner, where: d .<= 0)
-            let r = quad.replacing(with: lin, where: ad .<= linear)
-            return unitClamped(r)
+            let quad = d <= 0 ? corner : 1 - corner
+            return unitClamped(ad <= linear ? lin : quad)
         }
 
         /// `EdgeLine.area(atDistance:)` on the precomputed terms.
@@ -58,6 +60,8 @@ struct ItemRegion: Hashable, Sendable {
         var cores: Int
         /// Index into `roundings`, or -1.
         var rounding: Int
+        /// The rounding's arcs are solved on each row (`ArcSpans`), not bounded by the cores.
+        var arcs: Bool
     }
 
     private var lines: [Line] = []
@@ -72,6 +76,8 @@ struct ItemRegion: Hashable, Sendable {
         if let own { shapes.append(add(own)) }
         for s in clip.shapes { shapes.append(add(s)) }
         if let hole { self.hole = add(hole) }
+        affineRoundings = roundings.allSatisfy { $0.pixelsPerUnit != nil && $0.toShape.isAffine && $0.shape.corners == .all
+            && $0.outline == nil }
     }
 
     private mutating func add(_ s: SoftShape) -> Shape {
@@ -91,7 +97,7 @@ struct ItemRegion: Hashable, Sendable {
         }
         let paired = s.sides.count == 4 && Self.parallel(s.sides[0], s.sides[2]) && Self.parallel(s.sides[1], s.sides[3])
         return Shape(sides: sides, paired: paired, core0: core0, core1: core1, core2: core2, cores: min(s.cores.count, 3),
-                     rounding: rounding)
+                     rounding: rounding, arcs: s.rounding.map(ArcSpans.solvable) ?? false)
     }
 
     private static func parallel(_ p: EdgeLine, _ q: EdgeLine) -> Bool {
@@ -101,74 +107,75 @@ struct ItemRegion: Hashable, Sendable {
     /// Whether every pixel the runs call full is wholly covered, with nothing to work out per pixel.
     var isSimple: Bool { shapes.isEmpty && hole == nil }
 
-    /// Every rounding is affine, circular, with all corners rounded: coverage goes four pixels at a time.
-    private var vectorizable: Bool {
-        roundings.allSatisfy { $0.pixelsPerUnit != nil && $0.toShape.isAffine && $0.shape.corners == .all
-            && $0.outline == nil }
-    }
+    /// Every rounding is affine, circular, with all corners rounded:
+    /// coverage goes through `affineCoverage` (decided once, not on every run).
+    private var affineRoundings = true
 
     // MARK: per pixel
 
     /// The coverage (0...255) of pixels [from, from + count) of row y (hull
-    /// and cuts already passed). `out` has room for `count` rounded up to
-    /// four: every pixel goes through the same four-wide arithmetic, so its
-    /// value does not depend on where the run starts.
+    /// and cuts already passed) into `out[0..<count]`. Each pixel's value
+    /// is a function of its own coordinates, so it does not depend on where
+    /// the run starts.
+    ///
+    /// One pixel at a time with branches: the four-wide SIMD4<Double> form
+    /// this replaces gave the same bits (the same operations in the same
+    /// order, its selects written as conditionals here) at ~3x the
+    /// instructions, its lane selects going lane by lane.
     func coverage(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        guard vectorizable else { return coverageOneByOne(y: y, from: from, count: count, into: out) }
+        guard affineRoundings else { return coverageOneByOne(y: y, from: from, count: count, into: out) }
         let cy = Double(y) + 0.5
-        let lanes = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
         lines.withUnsafeBufferPointer { lines in
             roundings.withUnsafeBufferPointer { roundings in
                 shapes.withUnsafeBufferPointer { shapes in
-                    for i in stride(from: 0, to: count, by: 4) {
-                        let x = lanes + Double(from + i)
-                        var c = SIMD4<Double>(repeating: 1)
-                        for s in shapes { c *= Self.coverage(s, x, cy, lines, roundings) }
-                        if let hole { c *= 1 - Self.coverage(hole, x, cy, lines, roundings) }
-                        let bytes = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int64>(truncatingIfNeeded:
-                            unsafeBitCast(c * 255 + 6_755_399_441_055_744.0, to: SIMD4<UInt64>.self)))
-                        for k in 0..<4 { out[i + k] = UInt8(truncatingIfNeeded: bytes[k]) }
+                    for i in 0..<count {
+                        let x = 0.5 + Double(from + i)
+                        var c = 1.0
+                        for s in shapes { c *= Self.affineCoverage(s, x, cy, lines, roundings) }
+                        if let hole { c *= 1 - Self.affineCoverage(hole, x, cy, lines, roundings) }
+                        // Rounded to the nearest integer by adding 1.5 * 2^52: the low bits of the sum are it.
+                        out[i] = UInt8(truncatingIfNeeded: (c * 255 + 6_755_399_441_055_744.0).bitPattern)
                     }
                 }
             }
         }
     }
 
-    /// Four pixels' coverage by one shape: its sides' areas multiplied, and near a rounded corner the arc.
+    /// One pixel's coverage by one shape: its sides' areas multiplied, and
+    /// near a rounded corner the arc (the rounding affine, W = 1).
     @inline(__always)
-    private static func coverage(_ s: Shape, _ x: SIMD4<Double>, _ y: Double, _ lines: UnsafeBufferPointer<Line>,
-                                 _ roundings: UnsafeBufferPointer<SoftShape.Rounding>) -> SIMD4<Double> {
-        var c = SIMD4<Double>(repeating: 1)
+    private static func affineCoverage(_ s: Shape, _ x: Double, _ y: Double, _ lines: UnsafeBufferPointer<Line>,
+                                       _ roundings: UnsafeBufferPointer<SoftShape.Rounding>) -> Double {
+        var c = 1.0
         if s.paired {
             let k = s.sides.lowerBound
-            @inline(__always) func area(_ i: Int) -> SIMD4<Double> {
+            @inline(__always) func area(_ i: Int) -> Double {
                 let l = lines[k + i]
-                return l.area(l.a * x + (l.b * y + l.c))
+                return l.areaByReciprocals(l.a * x + (l.b * y + l.c))
             }
-            c = lanesMax(area(0) + area(2) - 1, SIMD4(repeating: 0)) * lanesMax(area(1) + area(3) - 1, SIMD4(repeating: 0))
+            let across = area(0) + area(2) - 1, along = area(1) + area(3) - 1
+            c = (across < 0 ? 0 : across) * (along < 0 ? 0 : along)
         } else {
             for k in s.sides {
                 let l = lines[k]
-                c *= l.area(l.a * x + (l.b * y + l.c))
+                c *= l.areaByReciprocals(l.a * x + (l.b * y + l.c))
             }
         }
         guard s.rounding >= 0 else { return c }
         let r = roundings[s.rounding], m = r.toShape, rect = r.shape.rect, radius = r.shape.radius
         let px = m.a11 * x + (m.a21 * y + m.a31), py = m.a12 * x + (m.a22 * y + m.a32)
-        let left = px .< rect.minX + radius, right = px .> rect.maxX - radius
-        let top = py .< rect.minY + radius, bottom = py .> rect.maxY - radius
-        let zone = (left .| right) .& (top .| bottom)
-        guard any(zone) else { return c }
-        let cx = SIMD4(repeating: rect.maxX - radius).replacing(with: rect.minX + radius, where: left)
-        let cy = SIMD4(repeating: rect.maxY - radius).replacing(with: rect.minY + radius, where: top)
-        let dx = px - cx, dy = py - cy
+        let left = px < rect.minX + radius, right = px > rect.maxX - radius
+        let top = py < rect.minY + radius, bottom = py > rect.maxY - radius
+        guard (left || right) && (top || bottom) else { return c }
+        let dx = px - (left ? rect.minX + radius : rect.maxX - radius)
+        let dy = py - (top ? rect.minY + radius : rect.maxY - radius)
         let outside = (dx * dx + dy * dy).squareRoot() - radius
         let arc = unitClamped(0.5 - outside * r.pixelsPerUnit!)
-        return lanesMin(c, SIMD4(repeating: 1).replacing(with: arc, where: zone))
+        return arc < c ? arc : c
     }
 
-    /// The same, one pixel at a time, for items with a projective clip or
-    /// some corners square.
+    /// The general form, for items with a projective clip or some corners
+    /// square (the arcs through `arcCoverage`).
     private func coverageOneByOne(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let cy = Double(y) + 0.5
         lines.withUnsafeBufferPointer { lines in
@@ -229,6 +236,11 @@ struct ItemRegion: Hashable, Sendable {
             full = outer
             for s in shapes { Self.soft(s, y: cy, lines, outer: &outer, full: &full) }
             if let hole { Self.soft(hole, y: cy, lines, outer: &holeOuter, full: &holeFull) }
+            // Rounded shapes' arcs, solved on the row (their cores above were their sides).
+            roundings.withUnsafeBufferPointer { roundings in
+                for s in shapes where s.arcs { ArcSpans.cut(roundings[s.rounding], y: cy, outer: &outer, full: &full) }
+                if let hole, hole.arcs { ArcSpans.cut(roundings[hole.rounding], y: cy, outer: &holeOuter, full: &holeFull) }
+            }
         }
         full = (max(full.0, outer.0), min(full.1, outer.1))
         let (start, end) = RowSolver.range(outer.0, outer.1, minX: minX, maxX: maxX)
@@ -276,6 +288,13 @@ struct ItemRegion: Hashable, Sendable {
     private static func soft(_ s: Shape, y: Double, _ lines: UnsafeBufferPointer<Line>,
                              outer: inout (Double, Double), full: inout (Double, Double)) {
         for k in s.sides { bound(lines[k], y: y, threshold: -lines[k].reach - 1e-9, hard: false, &outer) }
+        if s.arcs {
+            // Within the sides; `ArcSpans` cuts the corners off afterwards.
+            var r = (-Double.infinity, Double.infinity)
+            for k in s.sides { bound(lines[k], y: y, threshold: lines[k].reach + 1e-9, hard: false, &r) }
+            full = (max(full.0, r.0), min(full.1, r.1))
+            return
+        }
         // Full coverage: inside one core at least (the union of overlapping
         // intervals is an interval; of disjoint ones the wider is kept).
         var best: (Double, Double)?

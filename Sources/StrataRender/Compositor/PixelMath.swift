@@ -139,18 +139,11 @@ enum Pixel {
     }
 }
 
-/// Lane-wise minimum and maximum written with selects, which the compiler
-/// keeps inline (the standard library's `pointwiseMin` is a call per use).
+/// A value clamped to 0...1 (NaN becomes 0).
 @inline(__always)
-func lanesMin(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { a.replacing(with: b, where: b .< a) }
-
-@inline(__always)
-func lanesMax(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { a.replacing(with: b, where: b .> a) }
-
-/// Each lane clamped to 0...1 (NaN becomes 0).
-@inline(__always)
-func unitClamped(_ v: SIMD4<Double>) -> SIMD4<Double> {
-    v.replacing(with: 0, where: .!(v .> 0)).replacing(with: 1, where: v .> 1)
+func unitClamped(_ v: Double) -> Double {
+    let low = v > 0 ? v : 0
+    return low > 1 ? 1 : low
 }
 
 extension Double {

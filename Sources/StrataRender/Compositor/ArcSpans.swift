@@ -1,0 +1,122 @@
+import StrataModel
+
+/// Per row, where a rounded shape under an affine map may be covered and
+/// where it is surely wholly covered, with its arcs solved exactly on the
+/// row instead of approximated by inner rectangles: so only the pixels
+/// within about a pixel of an edge or of an arc are left to per-pixel
+/// coverage (a corner's arc zone reaches `radius` into the shape, but its
+/// anti-aliased band is one pixel wide).
+///
+/// Ranges are of pixel indices i on the row (centres at i + 0.5), as
+/// `RowSolver` gives them. Both are conservative by a margin far below a
+/// pixel: `outer` keeps every pixel whose coverage may be above 0, `full`
+/// only pixels whose per-pixel coverage is exactly what the arcs give as 1
+/// (`ItemRegion.coverage`), so drawing a pixel through either path gives
+/// the same bytes.
+enum ArcSpans {
+    /// Whether `rounding`'s arcs can be solved on rows: circular corners
+    /// (continuous ones keep the cores), affine with W = 1 (what
+    /// `ItemRegion.affineCoverage` assumes; an inverted scale leaves W a
+    /// few ulps off 1, far inside the margin) and a pixel scale.
+    static func solvable(_ rounding: SoftShape.Rounding) -> Bool {
+        rounding.outline == nil && rounding.pixelsPerUnit != nil && rounding.toShape.isAffine
+            && abs(rounding.toShape.a33 - 1) < 1e-12
+    }
+
+    /// Cuts `outer` (to the hull of the pixels an arc leaves any coverage)
+    /// and `full` (to the longest run of pixels every arc leaves wholly
+    /// covered) on the row whose pixel centres are at y.
+    @inline(__always)
+    static func cut(_ rounding: SoftShape.Rounding, y: Double, outer: inout (Double, Double),
+                    full: inout (Double, Double)) {
+        let m = rounding.toShape, rect = rounding.shape.rect, r = rounding.shape.radius
+        let ppu = rounding.pixelsPerUnit!
+        // The row in the shape's space: p(i) = p0 + i d, at pixel centres.
+        let dx = m.a11, dy = m.a12
+        let p0x = m.a21 * y + m.a31 + 0.5 * m.a11, p0y = m.a22 * y + m.a32 + 0.5 * m.a12
+        // Far above the rounding of the per-pixel arithmetic, far below a pixel.
+        let margin = 1e-7 * (1 + r + abs(rect.minX) + abs(rect.maxX) + abs(rect.minY) + abs(rect.maxY))
+        let reachOut = r + 0.5 / ppu + margin, reachFull = r - 0.5 / ppu - margin
+        for bit in 0..<4 where rounding.shape.corners.rawValue & (1 << bit) != 0 {
+            // CornerMask's bits: top left, top right, bottom left, bottom right.
+            let left = bit & 1 == 0, top = bit < 2
+            let cx = left ? rect.minX + r : rect.maxX - r, cy = top ? rect.minY + r : rect.maxY - r
+            // Inside the corner's zone: sx (px - cx) > 0 and sy (py - cy) > 0.
+            let sx = left ? -1.0 : 1.0, sy = top ? -1.0 : 1.0
+            let ex = p0x - cx, ey = p0y - cy
+            // Outer: the zone taken a margin smaller, the arc's outer reach larger.
+            let zoneIn = zone(sx * dx, sx * ex, sy * dy, sy * ey, above: margin)
+            if meets(zoneIn, outer) {
+                cut(&outer, zone: zoneIn, disc: disc(dx, dy, ex, ey, radius: reachOut), longest: false)
+            }
+            // Full: the zone a margin larger, the arc's inner reach smaller.
+            let zoneOut = zone(sx * dx, sx * ex, sy * dy, sy * ey, above: -margin)
+            if meets(zoneOut, full) {
+                cut(&full, zone: zoneOut, disc: disc(dx, dy, ex, ey, radius: reachFull), longest: true)
+            }
+        }
+    }
+
+    /// Whether the open `zone` and the closed `range` share a point (most
+    /// rows cross no corner's zone: their discs are not solved).
+    @inline(__always)
+    private static func meets(_ zone: (Double, Double), _ range: (Double, Double)) -> Bool {
+        zone.0 < zone.1 && range.0 <= range.1 && zone.0 < range.1 && zone.1 > range.0
+    }
+
+    /// The open interval of i with u i + u0 > t and v i + v0 > t.
+    @inline(__always)
+    private static func zone(_ u: Double, _ u0: Double, _ v: Double, _ v0: Double, above t: Double) -> (Double, Double) {
+        var z = (-Double.infinity, Double.infinity)
+        half(u, u0, t, &z)
+        half(v, v0, t, &z)
+        return z
+    }
+
+    /// `z` cut to the i with a i + b > t.
+    @inline(__always)
+    private static func half(_ a: Double, _ b: Double, _ t: Double, _ z: inout (Double, Double)) {
+        if a > 0 { z.0 = max(z.0, (t - b) / a) } else if a < 0 { z.1 = min(z.1, (t - b) / a) } else if b <= t {
+            z = (.infinity, -.infinity)
+        }
+    }
+
+    /// The closed interval of i with |(ex, ey) + i (dx, dy)| <= radius (empty: lo > hi).
+    @inline(__always)
+    private static func disc(_ dx: Double, _ dy: Double, _ ex: Double, _ ey: Double, radius: Double) -> (Double, Double) {
+        let a = dx * dx + dy * dy, b = ex * dx + ey * dy, c = ex * ex + ey * ey - radius * radius
+        let d = b * b - a * c
+        guard radius > 0, a > 0, d >= 0 else { return (.infinity, -.infinity) }
+        let s = d.squareRoot()
+        return ((-b - s) / a, (-b + s) / a)
+    }
+
+    /// `range` cut to what lies outside the open `zone` or inside `disc`:
+    /// the hull of the pieces left, or the longest of them.
+    @inline(__always)
+    private static func cut(_ range: inout (Double, Double), zone: (Double, Double), disc: (Double, Double),
+                            longest: Bool) {
+        guard zone.0 < zone.1, range.0 <= range.1 else { return }
+        // (-inf, z0], [d0, d1], [z1, inf), merged where they meet.
+        var low = (-Double.infinity, zone.0), high = (zone.1, Double.infinity)
+        var middle: (Double, Double)? = disc.0 <= disc.1 ? disc : nil
+        if let d = middle, d.0 <= low.1 { low.1 = max(low.1, d.1); middle = nil }
+        if let d = middle, d.1 >= high.0 { high.0 = min(high.0, d.0); middle = nil }
+        if low.1 >= high.0 { return }
+        // The pieces left of range, in order; the empty ones have lo > hi.
+        let a = (range.0, min(low.1, range.1)), c = (max(high.0, range.0), range.1)
+        let b = middle.map { (max($0.0, range.0), min($0.1, range.1)) } ?? (.infinity, -.infinity)
+        if longest {
+            var best = (Double.infinity, -Double.infinity)
+            @inline(__always) func consider(_ p: (Double, Double)) {
+                if p.0 <= p.1 && (best.0 > best.1 || p.1 - p.0 > best.1 - best.0) { best = p }
+            }
+            consider(a); consider(b); consider(c)
+            range = best
+        } else {
+            let lo = a.0 <= a.1 ? a.0 : b.0 <= b.1 ? b.0 : c.0
+            let hi = c.0 <= c.1 ? c.1 : b.0 <= b.1 ? b.1 : a.1
+            range = lo <= hi && (a.0 <= a.1 || b.0 <= b.1 || c.0 <= c.1) ? (lo, hi) : (.infinity, -.infinity)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import StrataModel
+import XCTest
+@testable import StrataRender
+
+/// The per-row runs of rounded shapes (`ItemRegion.runs`, `ArcSpans`):
+/// every pixel a run calls full has coverage 255, every pixel left out of
+/// the runs has coverage 0, and only pixels near an edge or an arc are left
+/// to per-pixel coverage, under turns, scales, borders and clips.
+final class ArcSpansTests: XCTestCase {
+    /// An affine map: scale, turn by `degrees`, then move by (tx, ty).
+    private func map(scale: Double, degrees: Double, tx: Double, ty: Double) -> Homography {
+        let a = degrees * .pi / 180, c = cos(a) * scale, s = sin(a) * scale
+        return Homography(a11: c, a12: s, a13: 0, a21: -s, a22: c, a23: 0, a31: tx, a32: ty, a33: 1)
+    }
+
+    private func shape(_ rect: Rect, radius: Double, _ m: Homography, corners: CornerMask = .all) -> SoftShape {
+        SoftShape(RoundedRect(rect, cornerRadius: radius, corners: corners), through: m, nearW: FramePlanner.nearW)!
+    }
+
+    /// Checks the runs of every row of `box` against per-pixel coverage; returns how many pixels were partial.
+    @discardableResult
+    private func check(_ region: ItemRegion, box: PixelBox, file: StaticString = #filePath, line: UInt = #line) -> Int {
+        let cover = UnsafeMutablePointer<UInt8>.allocate(capacity: box.width + 8)
+        defer { cover.deallocate() }
+        var partial = 0
+        for y in box.minY..<box.maxY {
+            var kind = [Int8](repeating: -1, count: box.width)  // -1 outside the runs, 0 partial, 1 full
+            region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
+                for x in from..<to { kind[x - box.minX] = full ? 1 : 0 }
+                if !full { partial += to - from }
+            }
+            region.coverage(y: y, from: box.minX, count: box.width, into: cover)
+            for i in 0..<box.width {
+                if kind[i] == 1, cover[i] != 255 {
+                    return fail("pixel (\(box.minX + i), \(y)) in a full run has coverage \(cover[i])", file, line)
+                }
+                if kind[i] == -1, cover[i] != 0 {
+                    return fail("pixel (\(box.minX + i), \(y)) outside the runs has coverage \(cover[i])", file, line)
+                }
+            }
+        }
+        return partial
+    }
+
+    private func fail(_ message: String, _ file: StaticString, _ line: UInt) -> Int {
+        XCTFail(message, file: file, line: line)
+        return .max
+    }
+
+    func testRoundedRectsLeaveOnlyEdgeAndArcPixelsPartial() {
+        let box = PixelBox(minX: 0, minY: 0, maxX: 400, maxY: 400)
+        for degrees in [0.0, 7, 30, 45, 90, 133] {
+            for scale in [1.0, 1.3, 0.6] {
+                let m = map(scale: scale, degrees: degrees, tx: 200.3, ty: 190.7)
+                let own = shape(Rect(-110, -70, 220, 140), radius: 40, m)
+                let partial = check(ItemRegion(own: own, clip: .none), box: box)
+                // About two pixels along the outline (a row along a side is
+                // partial all along it); the 40 x 40 zones of the corners,
+                // as the inner rectangles left them, would add ~5800.
+                let outline = (2 * (220 + 140) - 8 * 40 + 2 * .pi * 40) * scale
+                XCTAssertLessThanOrEqual(Double(partial), 3 * outline, "\(degrees) deg, scale \(scale)")
+            }
+        }
+    }
+
+    func testBordersClipsAndPartlyRoundedCornersMatchPerPixelCoverage() {
+        let box = PixelBox(minX: 0, minY: 0, maxX: 320, maxY: 320)
+        for degrees in [0.0, 20, 45] {
+            let m = map(scale: 1.1, degrees: degrees, tx: 160.5, ty: 150.25)
+            let own = shape(Rect(-100, -60, 200, 120), radius: 26, m)
+            let hole = shape(Rect(-96, -56, 192, 112), radius: 22, m)
+            check(ItemRegion(own: own, hole: hole, clip: .none), box: box)
+            let clip = ClipStack(shapes: [shape(Rect(-80, -90, 150, 150), radius: 75, m)], cuts: [])
+            check(ItemRegion(own: own, clip: clip), box: box)
+            let some = shape(Rect(-100, -60, 200, 120), radius: 30, m, corners: [.minXMinY, .maxXMaxY])
+            check(ItemRegion(own: some, clip: .none), box: box)
+            // Continuous corners keep the inner rectangles (not solved on rows).
+            let continuous = SoftShape(RoundedRect(Rect(-100, -60, 200, 120), cornerRadius: 30, curve: .continuous),
+                                       through: m, nearW: FramePlanner.nearW)!
+            check(ItemRegion(own: continuous, clip: .none), box: box)
+            // A circle: the radius is half of both sides.
+            check(ItemRegion(own: shape(Rect(-50, -50, 100, 100), radius: 50, m), clip: .none), box: box)
+        }
+    }
+}
