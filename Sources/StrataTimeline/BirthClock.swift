@@ -69,6 +69,7 @@ struct BirthClock {
             let hi = ((w.upperBound - begin) / Self.step - 0.5).rounded(.down)
             guard hi >= 0, lo < Double(steps), lo <= hi else { continue }
             let range = Int(max(lo, 0))..<Int(min(hi, Double(steps - 1))) + 1
+            guard !range.isEmpty else { continue }
             if let last = dense.last, range.lowerBound <= last.upperBound {
                 dense[dense.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
             } else {

@@ -127,7 +127,7 @@ struct EmitterSampler {
             let clock = !varies || hi - begin > BirthClock.maxSpan
                 ? BirthClock(begin: begin, rate: !varies ? cell.birthRate * written.birthRate : current * presentation.birthRate)
                 : BirthClock(begin: begin, end: hi,
-                             varying: rateSteps ? [-Double.infinity...Double.infinity] : cellRates.map(\.changingInterval)) { s in
+                             varying: rateSteps ? [begin...max(begin, hi)] : cellRates.map(\.changingInterval)) { s in
                     let state = emitterState(at: s, animations: cellRates)
                     guard ci < state.cells.count else { return cell.birthRate * state.birthRate }
                     let c = state.cells[ci]

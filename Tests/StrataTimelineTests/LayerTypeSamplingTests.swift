@@ -251,6 +251,18 @@ final class LayerTypeSamplingTests: XCTestCase {
         }
     }
 
+    /// A clock whose span is empty (a cell asked for at its begin time) or
+    /// whose varying interval reaches past its grid counts nothing, and does
+    /// not trap (a transaction-stepped rate at the first frame once did).
+    func testBirthClocksWithAnEmptySpanCountNothing() {
+        let rate: (Double) -> Double = { _ in 5 }
+        for varying in [[-Double.infinity...Double.infinity], [2...2], [0...10]] {
+            let clock = BirthClock(begin: 2, end: 2, varying: varying, rate: rate)
+            XCTAssertEqual(clock.count(at: 2), 0)
+            XCTAssertEqual(clock.birthTime(0), .infinity)
+        }
+    }
+
     func testRenderModesOrderParticles() {
         func order(_ mode: String) -> [Double] {
             guard let s = emitter("{contents: circle, birthRate: 2, lifetime: 10, velocity: 10}",
