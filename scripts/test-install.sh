@@ -56,18 +56,18 @@ if chroot "$ROOT" sh -c 'command -v swift swiftc' >/dev/null 2>&1 || [ -e "$ROOT
 fi
 
 # 3. The installed tree, the scenes and their goldens.
-rm -rf "$ROOT/usr/local/bin/strata" "$ROOT/usr/local/share/strata" "$ROOT/work"
+rm -rf "$ROOT/usr/local/bin/strata" "$ROOT/usr/local/share/strata" "$ROOT/project"
 cp -a "$STAGE/usr/local/." "$ROOT/usr/local/"
-mkdir -p "$ROOT/work/out"
-cp -a scenes golden "$ROOT/work/"
-cat > "$ROOT/work/text.yaml" <<'YAML'
+mkdir -p "$ROOT/project/out"
+cp -a scenes golden "$ROOT/project/"
+cat > "$ROOT/project/text.yaml" <<'YAML'
 strata: 1
 canvas: {size: [160, 48], background: "#ffffff"}
 layers:
   - {type: text, string: "Strata 0123", bounds: [0, 0, 160, 48], position: [80, 24], fontSize: 24, foregroundColor: "#000000"}
 YAML
 
-run() { chroot "$ROOT" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root sh -c "cd /work && $1"; }
+run() { chroot "$ROOT" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root sh -c "cd /project && $1"; }
 run 'strata --version'
 if run 'ldd /usr/local/bin/strata' | grep -i swift; then echo "test-install: the binary links the Swift runtime"; exit 1; fi
 run 'strata check scenes --artifacts out/check --quiet' | tail -1
@@ -76,9 +76,9 @@ run 'strata render text.yaml -o out/text.png --time 0 --quiet'
 # The same renders here, with this machine's fonts (the same DejaVu Sans file), must be the same bytes.
 mkdir -p "$WORK/host"
 "$BIN" render scenes/demo.yaml -o "$WORK/host/sheet.png" --contact-sheet 3x2 --quiet
-"$BIN" render "$ROOT/work/text.yaml" -o "$WORK/host/text.png" --time 0 --quiet
-cmp "$ROOT/work/out/sheet.png" "$WORK/host/sheet.png"
-cmp "$ROOT/work/out/text.png" "$WORK/host/text.png"
+"$BIN" render "$ROOT/project/text.yaml" -o "$WORK/host/text.png" --time 0 --quiet
+cmp "$ROOT/project/out/sheet.png" "$WORK/host/sheet.png"
+cmp "$ROOT/project/out/text.png" "$WORK/host/text.png"
 
 # 4. make uninstall leaves nothing in the stage.
 make -s uninstall DESTDIR="$STAGE" PREFIX=/usr/local
