@@ -15,16 +15,23 @@ struct EdgeLine: Hashable, Sendable {
     /// The lines of a convex polygon's sides, inside positive whatever its
     /// winding; nil when it has no area.
     static func sides(of p: ConvexPolygon) -> [EdgeLine]? {
+        let lines = orientedSides(of: p).map(\.line)
+        return lines.count >= 3 ? lines : nil
+    }
+
+    /// Each side's line with the index of the vertex it starts at, inside
+    /// positive whatever the winding; sides shorter than 1e-12 left out,
+    /// none when the polygon has no area.
+    static func orientedSides(of p: ConvexPolygon) -> [(line: EdgeLine, side: Int)] {
         let n = p.count
-        guard n >= 3 else { return nil }
         var area = 0.0
         for i in 0..<n {
             let j = i + 1 == n ? 0 : i + 1
             area += p.xs[i] * p.ys[j] - p.xs[j] * p.ys[i]
         }
-        guard area != 0, area.isFinite else { return nil }
+        guard area != 0, area.isFinite else { return [] }
         let sign = area > 0 ? 1.0 : -1.0
-        var lines: [EdgeLine] = []
+        var lines: [(line: EdgeLine, side: Int)] = []
         lines.reserveCapacity(n)
         for i in 0..<n {
             let j = i + 1 == n ? 0 : i + 1
@@ -34,9 +41,9 @@ struct EdgeLine: Hashable, Sendable {
             let length = (a * a + b * b).squareRoot()
             guard length > 1e-12, length.isFinite else { continue }
             let s = sign / length
-            lines.append(EdgeLine(a: a * s, b: b * s, c: c * s))
+            lines.append((EdgeLine(a: a * s, b: b * s, c: c * s), i))
         }
-        return lines.count >= 3 ? lines : nil
+        return lines
     }
 
     /// The share of a pixel square whose centre is `d` pixels inside the

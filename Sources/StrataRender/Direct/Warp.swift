@@ -101,27 +101,7 @@ enum Warp {
 
     /// Unit-normal edge lines, positive inside, whatever the winding.
     private static func edgeLines(_ p: ConvexPolygon) -> [Edge] {
-        let n = p.count
-        var area = 0.0
-        for i in 0..<n {
-            let j = i + 1 == n ? 0 : i + 1
-            area += p.xs[i] * p.ys[j] - p.xs[j] * p.ys[i]
-        }
-        guard area != 0, area.isFinite else { return [] }
-        let sign = area > 0 ? 1.0 : -1.0
-        var edges: [Edge] = []
-        edges.reserveCapacity(n)
-        for i in 0..<n {
-            let j = i + 1 == n ? 0 : i + 1
-            // Exact negation when a neighbouring piece walks the same edge backwards.
-            let a = p.ys[i] - p.ys[j], b = p.xs[j] - p.xs[i]
-            let c = p.xs[i] * p.ys[j] - p.xs[j] * p.ys[i]
-            let len = (a * a + b * b).squareRoot()
-            guard len > 1e-12, len.isFinite else { continue }
-            let s = sign / len
-            edges.append(Edge(a: a * s, b: b * s, c: c * s, hard: p.hard[i]))
-        }
-        return edges
+        EdgeLine.orientedSides(of: p).map { Edge(a: $0.line.a, b: $0.line.b, c: $0.line.c, hard: p.hard[$0.side]) }
     }
 
     /// Anti-aliased coverage of the pixel centred at (x, y): the smallest
