@@ -43,13 +43,17 @@ extension Compositor {
         for y in box.minY..<box.maxY {
             let src = buffer.row(y), dst = surface.row(y)
             region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
+                if full {
+                    if alpha == 255 { return Blending.over(src + from, dst + from, count: to - from) }
+                    return Blending.over(src + from, times: alpha, dst + from, count: to - from)
+                }
                 var x = from
                 while x < to {
                     let n = min(Self.runLength, to - x)
                     if alpha == 255 { run.update(from: src + x, count: n) } else {
-                        for i in 0..<n { run[i] = Pixel.scaled(src[x + i], alpha) }
+                        Blending.scaled(src + x, by: alpha, into: run, count: n)
                     }
-                    if !full { applyCoverage(region, y: y, from: x, count: n) }
+                    applyCoverage(region, y: y, from: x, count: n)
                     Blending.over(run, dst + x, count: n)
                     x += n
                 }

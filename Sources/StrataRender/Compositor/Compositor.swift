@@ -126,10 +126,7 @@ final class Compositor {
                 while x < to {
                     let n = min(Self.runLength, to - x)
                     region.coverage(y: y, from: x, count: n, into: cover)
-                    for i in 0..<n where cover[i] > 0 {
-                        let c = Pixel.scaled(color, UInt32(cover[i]))
-                        row[x + i] = f.blend == .over ? Pixel.over(c, row[x + i]) : Pixel.adding(c, row[x + i])
-                    }
+                    Blending.covered(vector, color, by: cover, blend: f.blend, row + x, count: n)
                     x += n
                 }
             }
@@ -182,69 +179,5 @@ final class Compositor {
     @inline(__always)
     static func byte(_ c: Double) -> UInt32 {
         c >= 1 ? 255 : c <= 0 ? 0 : UInt32(c * 255 + 0.5)
-    }
-}
-
-/// Blending a run of source pixels (or one colour) onto a row.
-enum Blending {
-    /// `color` over `count` pixels (its Split form given too).
-    static func over(constant vector: Split, _ color: UInt32, _ dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        let raw = UnsafeMutableRawPointer(dst)
-        var i = 0
-        while i &+ 4 <= count {
-            let d = Split(raw.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self))
-            raw.storeBytes(of: vector.over(d).pixels, toByteOffset: i &* 4, as: Pixels4.self)
-            i &+= 4
-        }
-        while i < count {
-            dst[i] = Pixel.over(color, dst[i])
-            i &+= 1
-        }
-    }
-
-    /// `src` over `dst`, `count` pixels.
-    static func over(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
-        var i = 0
-        while i &+ 4 <= count {
-            let p = s.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)
-            // Runs of transparent source (a store's empty parts) leave the row alone.
-            if p != .zero {
-                let q = Split(p).over(Split(d.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)))
-                d.storeBytes(of: q.pixels, toByteOffset: i &* 4, as: Pixels4.self)
-            }
-            i &+= 4
-        }
-        while i < count {
-            let p = src[i]
-            if p != 0 { dst[i] = Pixel.over(p, dst[i]) }
-            i &+= 1
-        }
-    }
-
-    /// `src` added to `dst`, saturating, `count` pixels.
-    static func add(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
-        var i = 0
-        while i &+ 4 <= count {
-            let p = s.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)
-            if p != .zero {
-                let q = Split(p).adding(Split(d.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)))
-                d.storeBytes(of: q.pixels, toByteOffset: i &* 4, as: Pixels4.self)
-            }
-            i &+= 4
-        }
-        while i < count {
-            if src[i] != 0 { dst[i] = Pixel.adding(src[i], dst[i]) }
-            i &+= 1
-        }
-    }
-
-    /// Each source pixel times its coverage byte (0...255), in place.
-    static func scale(_ src: UnsafeMutablePointer<UInt32>, by cover: UnsafePointer<UInt8>, count: Int) {
-        for i in 0..<count {
-            let k = UInt32(cover[i])
-            if k != 255 { src[i] = Pixel.scaled(src[i], k) }
-        }
     }
 }
