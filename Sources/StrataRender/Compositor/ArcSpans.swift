@@ -57,6 +57,24 @@ enum ArcSpans {
         }
     }
 
+    /// Cuts `range` to the longest run of pixels of the row whose centres
+    /// (at y) are outside every rounded corner's zone by a margin: there
+    /// `ItemRegion`'s per-pixel coverage never evaluates an arc. Any affine
+    /// rounding (the zone test ignores W as the per-pixel one does).
+    static func outsideCorners(_ rounding: SoftShape.Rounding, y: Double, _ range: inout (Double, Double)) {
+        let m = rounding.toShape, rect = rounding.shape.rect, r = rounding.shape.radius
+        let dx = m.a11, dy = m.a12
+        let p0x = m.a21 * y + m.a31 + 0.5 * m.a11, p0y = m.a22 * y + m.a32 + 0.5 * m.a12
+        let margin = 1e-7 * (1 + r + abs(rect.minX) + abs(rect.maxX) + abs(rect.minY) + abs(rect.maxY))
+        for bit in 0..<4 where rounding.shape.corners.rawValue & (1 << bit) != 0 {
+            let left = bit & 1 == 0, top = bit < 2
+            let cx = left ? rect.minX + r : rect.maxX - r, cy = top ? rect.minY + r : rect.maxY - r
+            let sx = left ? -1.0 : 1.0, sy = top ? -1.0 : 1.0
+            let zone = zone(sx * dx, sx * (p0x - cx), sy * dy, sy * (p0y - cy), above: -margin)
+            if meets(zone, range) { cut(&range, zone: zone, disc: (.infinity, -.infinity), longest: true) }
+        }
+    }
+
     /// Whether the open `zone` and the closed `range` share a point (most
     /// rows cross no corner's zone: their discs are not solved).
     @inline(__always)

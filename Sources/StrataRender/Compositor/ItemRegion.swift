@@ -78,6 +78,9 @@ struct ItemRegion: Hashable, Sendable {
         if let hole { self.hole = add(hole) }
         affineRoundings = roundings.allSatisfy { $0.pixelsPerUnit != nil && $0.toShape.isAffine && $0.shape.corners == .all
             && $0.outline == nil }
+        let soft = shapes + (self.hole.map { [$0] } ?? [])
+        hasLevelSides = affineRoundings && soft.allSatisfy { $0.rounding < 0 || $0.arcs }
+            && soft.contains { s in lines[s.sides].contains { $0.a == 0 } }
     }
 
     private mutating func add(_ s: SoftShape) -> Shape {
@@ -111,6 +114,14 @@ struct ItemRegion: Hashable, Sendable {
     /// coverage goes through `affineCoverage` (decided once, not on every run).
     private var affineRoundings = true
 
+    /// Some side of a shape or of the hole is level (a = 0, an edge of an
+    /// axis-aligned rect): the rows it crosses are partial from end to end,
+    /// but their coverage is the same along most of the row
+    /// (`levelRange`). Decided once per item.
+    private var hasLevelSides = false
+    /// Partial runs at least this long are searched for a level range.
+    static let levelRunLength = 16
+
     // MARK: per pixel
 
     /// The coverage (0...255) of pixels [from, from + count) of row y (hull
@@ -122,23 +133,66 @@ struct ItemRegion: Hashable, Sendable {
     /// this replaces gave the same bits (the same operations in the same
     /// order, its selects written as conditionals here) at ~3x the
     /// instructions, its lane selects going lane by lane.
+    ///
+    /// Where the row crosses a level side, the pixels of `levelRange` all
+    /// get the value of the first of them, worked out once: every factor
+    /// that varies along the row is exactly 1 there (or the hole's exactly
+    /// 0), so each of them would give the very same bits.
     func coverage(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         guard affineRoundings else { return coverageOneByOne(y: y, from: from, count: count, into: out) }
         let cy = Double(y) + 0.5
         lines.withUnsafeBufferPointer { lines in
             roundings.withUnsafeBufferPointer { roundings in
                 shapes.withUnsafeBufferPointer { shapes in
-                    for i in 0..<count {
+                    @inline(__always) func pixel(_ i: Int) -> UInt8 {
                         let x = 0.5 + Double(from + i)
                         var c = 1.0
                         for s in shapes { c *= Self.affineCoverage(s, x, cy, lines, roundings) }
                         if let hole { c *= 1 - Self.affineCoverage(hole, x, cy, lines, roundings) }
                         // Rounded to the nearest integer by adding 1.5 * 2^52: the low bits of the sum are it.
-                        out[i] = UInt8(truncatingIfNeeded: (c * 255 + 6_755_399_441_055_744.0).bitPattern)
+                        return UInt8(truncatingIfNeeded: (c * 255 + 6_755_399_441_055_744.0).bitPattern)
                     }
+                    var (same, sameEnd) = (count, count)
+                    // Short runs (the ends of rows, an edge crossing the row) gain nothing.
+                    if hasLevelSides && count >= Self.levelRunLength {
+                        let r = levelRange(y: cy, lines, roundings, shapes)
+                        (same, sameEnd) = RowSolver.range(r.0 - Double(from), r.1 - Double(from), minX: 0, maxX: count)
+                    }
+                    for i in 0..<same { out[i] = pixel(i) }
+                    if same < sameEnd { (out + same).update(repeating: pixel(same), count: sameEnd - same) }
+                    for i in sameEnd..<count { out[i] = pixel(i) }
                 }
             }
         }
+    }
+
+    /// The pixel indices of row y (pixel centres at y) whose coverage is
+    /// the same: inside every side that is not level by more than a
+    /// pixel's reach (where its area is exactly 1), outside every rounded
+    /// corner's zone (where the arc is not evaluated), and for the hole
+    /// the same, unless a level side of it leaves the whole row outside
+    /// (then its area is exactly 0 everywhere on the row). Conservative by
+    /// margins far above the arithmetic's rounding.
+    private func levelRange(y: Double, _ lines: UnsafeBufferPointer<Line>,
+                            _ roundings: UnsafeBufferPointer<SoftShape.Rounding>,
+                            _ shapes: UnsafeBufferPointer<Shape>) -> (Double, Double) {
+        var range = (-Double.infinity, Double.infinity)
+        for s in shapes { Self.level(s, y: y, lines, roundings, &range) }
+        if let hole {
+            let outside = lines[hole.sides].contains { l in l.a == 0 && l.b * y + l.c <= -l.reach - 1e-9 }
+            if !outside { Self.level(hole, y: y, lines, roundings, &range) }
+        }
+        return range
+    }
+
+    /// `range` cut to where shape `s` has the same coverage on row y.
+    @inline(__always)
+    private static func level(_ s: Shape, y: Double, _ lines: UnsafeBufferPointer<Line>,
+                              _ roundings: UnsafeBufferPointer<SoftShape.Rounding>, _ range: inout (Double, Double)) {
+        for k in s.sides where lines[k].a != 0 {
+            bound(lines[k], y: y, threshold: lines[k].reach + 1e-9, hard: false, &range)
+        }
+        if s.rounding >= 0 { ArcSpans.outsideCorners(roundings[s.rounding], y: y, &range) }
     }
 
     /// One pixel's coverage by one shape: its sides' areas multiplied, and
