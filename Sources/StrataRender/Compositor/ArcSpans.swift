@@ -23,12 +23,48 @@ enum ArcSpans {
             && abs(rounding.toShape.a33 - 1) < 1e-12
     }
 
+    /// The surface rows each corner's work can matter on: the lowest pixel
+    /// centre y of the four corners in lanes 0-3, the highest in 4-7 (by
+    /// CornerMask bit), for `cut`. A corner's zone (its r x r square) grown
+    /// by a pixel outwards across the two sides it touches holds every
+    /// pixel centre of a row's `outer` range in the zone (those are within
+    /// a pixel's reach of every side): rows outside it skip the corner.
+    /// Empty (lo > hi) for a corner that is not rounded or a rounding `cut`
+    /// cannot solve.
+    static func rows(of rounding: SoftShape.Rounding) -> SIMD8<Double> {
+        var rows = SIMD8<Double>(repeating: .infinity)
+        for bit in 4..<8 { rows[bit] = -.infinity }
+        guard solvable(rounding), let toSurface = rounding.toShape.inverted else { return rows }
+        let m = rounding.toShape, rect = rounding.shape.rect, r = rounding.shape.radius
+        let margin = 1e-7 * (1 + r + abs(rect.minX) + abs(rect.maxX) + abs(rect.minY) + abs(rect.maxY))
+        // A surface pixel across the shape's x and y sides, in shape units.
+        let ex = (m.a11 * m.a11 + m.a21 * m.a21).squareRoot(), ey = (m.a12 * m.a12 + m.a22 * m.a22).squareRoot()
+        for bit in 0..<4 where rounding.shape.corners.rawValue & (1 << bit) != 0 {
+            let left = bit & 1 == 0, top = bit < 2
+            let x0 = left ? rect.minX - ex : rect.maxX - r - margin, x1 = left ? rect.minX + r + margin : rect.maxX + ex
+            let y0 = top ? rect.minY - ey : rect.maxY - r - margin, y1 = top ? rect.minY + r + margin : rect.maxY + ey
+            var lo = Double.infinity, hi = -Double.infinity
+            for (px, py) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+                let q = toSurface.project(px, py)
+                lo = min(lo, q.y); hi = max(hi, q.y)
+            }
+            // Far above the rounding of the projection, far below a pixel (every row when not finite).
+            let slack = 1e-6 * (1 + abs(lo) + abs(hi))
+            rows[bit] = lo.isFinite && hi.isFinite ? lo - slack : -.infinity
+            rows[bit + 4] = lo.isFinite && hi.isFinite ? hi + slack : .infinity
+        }
+        return rows
+    }
+
     /// Cuts `outer` (to the hull of the pixels an arc leaves any coverage)
     /// and `full` (to the longest run of pixels every arc leaves wholly
-    /// covered) on the row whose pixel centres are at y.
+    /// covered) on the row whose pixel centres are at y; `rows` from
+    /// `rows(of:)`, and both ranges already within the shape's sides.
     @inline(__always)
-    static func cut(_ rounding: SoftShape.Rounding, y: Double, outer: inout (Double, Double),
+    static func cut(_ rounding: SoftShape.Rounding, rows: SIMD8<Double>, y: Double, outer: inout (Double, Double),
                     full: inout (Double, Double)) {
+        // Most rows cross no corner's zone.
+        guard ((y .>= rows.lowHalf) .& (y .<= rows.highHalf)) != .init(repeating: false) else { return }
         let m = rounding.toShape, rect = rounding.shape.rect, r = rounding.shape.radius
         let ppu = rounding.pixelsPerUnit!
         // The row in the shape's space: p(i) = p0 + i d, at pixel centres.
@@ -37,7 +73,7 @@ enum ArcSpans {
         // Far above the rounding of the per-pixel arithmetic, far below a pixel.
         let margin = 1e-7 * (1 + r + abs(rect.minX) + abs(rect.maxX) + abs(rect.minY) + abs(rect.maxY))
         let reachOut = r + 0.5 / ppu + margin, reachFull = r - 0.5 / ppu - margin
-        for bit in 0..<4 where rounding.shape.corners.rawValue & (1 << bit) != 0 {
+        for bit in 0..<4 where y >= rows[bit] && y <= rows[bit + 4] {
             // CornerMask's bits: top left, top right, bottom left, bottom right.
             let left = bit & 1 == 0, top = bit < 2
             let cx = left ? rect.minX + r : rect.maxX - r, cy = top ? rect.minY + r : rect.maxY - r

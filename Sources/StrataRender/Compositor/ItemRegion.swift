@@ -13,6 +13,12 @@ struct ItemRegion: Hashable, Sendable {
         var u, v, reach, linear: Double
         /// 1 / u, and 1 / (2 u v) (0 when v is: then the pixel's corners never cross alone).
         var inverseU, inverseCorner: Double
+        /// A row's soft bounds without a division (`softBound`): pixel i is
+        /// at least the outer (-reach) or full (+reach) threshold inside
+        /// from q = q0 + y dq on (a > 0: i >= q; a < 0: i <= q). Only for
+        /// |a| >= 1e-6, where q's rounding is far inside the thresholds' 1e-9 margin.
+        var dq, outerQ0, fullQ0: Double
+        var linearRows: Bool
 
         init(_ e: EdgeLine) {
             a = e.a; b = e.b; c = e.c
@@ -20,6 +26,10 @@ struct ItemRegion: Hashable, Sendable {
             reach = (u + v) / 2; linear = (u - v) / 2
             inverseU = u > 0 ? 1 / u : 0
             inverseCorner = u * v > 0 ? 1 / (2 * u * v) : 0
+            linearRows = abs(a) >= 1e-6
+            dq = linearRows ? -b / a : 0
+            outerQ0 = linearRows ? (-reach - ItemRegion.softMargin - c) / a - 0.5 : 0
+            fullQ0 = linearRows ? (reach + ItemRegion.softMargin - c) / a - 0.5 : 0
         }
 
         /// The area formula with the reciprocals worked out once: linear
@@ -69,6 +79,8 @@ struct ItemRegion: Hashable, Sendable {
     private var shapes: [Shape] = []
     private var hole: Shape?
     private var roundings: [SoftShape.Rounding] = []
+    /// `ArcSpans.rows(of:)` of each rounding (the rows its corners matter on).
+    private var cornerRows: [SIMD8<Double>] = []
 
     init(hull: [EdgeLine] = [], own: SoftShape? = nil, hole: SoftShape? = nil, clip: ClipStack) {
         for e in hull + clip.cuts { lines.append(Line(e)) }
@@ -97,6 +109,7 @@ struct ItemRegion: Hashable, Sendable {
         if let r = s.rounding {
             rounding = roundings.count
             roundings.append(r)
+            cornerRows.append(ArcSpans.rows(of: r))
         }
         let paired = s.sides.count == 4 && Self.parallel(s.sides[0], s.sides[2]) && Self.parallel(s.sides[1], s.sides[3])
         return Shape(sides: sides, paired: paired, core0: core0, core1: core1, core2: core2, cores: min(s.cores.count, 3),
@@ -179,7 +192,7 @@ struct ItemRegion: Hashable, Sendable {
         var range = (-Double.infinity, Double.infinity)
         for s in shapes { Self.level(s, y: y, lines, roundings, &range) }
         if let hole {
-            let outside = lines[hole.sides].contains { l in l.a == 0 && l.b * y + l.c <= -l.reach - 1e-9 }
+            let outside = lines[hole.sides].contains { l in l.a == 0 && l.b * y + l.c <= -l.reach - Self.softMargin }
             if !outside { Self.level(hole, y: y, lines, roundings, &range) }
         }
         return range
@@ -189,9 +202,7 @@ struct ItemRegion: Hashable, Sendable {
     @inline(__always)
     private static func level(_ s: Shape, y: Double, _ lines: UnsafeBufferPointer<Line>,
                               _ roundings: UnsafeBufferPointer<SoftShape.Rounding>, _ range: inout (Double, Double)) {
-        for k in s.sides where lines[k].a != 0 {
-            bound(lines[k], y: y, threshold: lines[k].reach + 1e-9, hard: false, &range)
-        }
+        for k in s.sides where lines[k].a != 0 { softBound(lines[k], y: y, full: true, &range) }
         if s.rounding >= 0 { ArcSpans.outsideCorners(roundings[s.rounding], y: y, &range) }
     }
 
@@ -292,8 +303,15 @@ struct ItemRegion: Hashable, Sendable {
             if let hole { Self.soft(hole, y: cy, lines, outer: &holeOuter, full: &holeFull) }
             // Rounded shapes' arcs, solved on the row (their cores above were their sides).
             roundings.withUnsafeBufferPointer { roundings in
-                for s in shapes where s.arcs { ArcSpans.cut(roundings[s.rounding], y: cy, outer: &outer, full: &full) }
-                if let hole, hole.arcs { ArcSpans.cut(roundings[hole.rounding], y: cy, outer: &holeOuter, full: &holeFull) }
+                cornerRows.withUnsafeBufferPointer { rows in
+                    for s in shapes where s.arcs {
+                        ArcSpans.cut(roundings[s.rounding], rows: rows[s.rounding], y: cy, outer: &outer, full: &full)
+                    }
+                    if let hole, hole.arcs {
+                        ArcSpans.cut(roundings[hole.rounding], rows: rows[hole.rounding], y: cy, outer: &holeOuter,
+                                     full: &holeFull)
+                    }
+                }
             }
         }
         full = (max(full.0, outer.0), min(full.1, outer.1))
@@ -330,6 +348,24 @@ struct ItemRegion: Hashable, Sendable {
         if f1 < b { run(f1, b, false) }
     }
 
+    /// How far past a pixel's reach a soft side's bounds are taken, in
+    /// pixels: far above the rounding of the distances, far below a pixel.
+    static let softMargin = 1e-9
+
+    /// `range` cut to the pixel indices of the row at y whose centres are
+    /// inside `line` by more than its reach plus the margin (`full`: the
+    /// pixel is wholly inside) or not outside by more than that (else: it
+    /// may be touched).
+    @inline(__always)
+    private static func softBound(_ line: Line, y: Double, full: Bool, _ range: inout (Double, Double)) {
+        guard line.linearRows else {
+            let threshold = full ? line.reach + softMargin : -line.reach - softMargin
+            return bound(line, y: y, threshold: threshold, hard: false, &range)
+        }
+        let q = (full ? line.fullQ0 : line.outerQ0) + y * line.dq
+        if line.a > 0 { range.0 = max(range.0, q) } else { range.1 = min(range.1, q) }
+    }
+
     /// Pixel indices i whose centre (i + 0.5, y) is at least `threshold` inside `line`.
     @inline(__always)
     private static func bound(_ line: Line, y: Double, threshold: Double, hard: Bool, _ range: inout (Double, Double)) {
@@ -341,11 +377,11 @@ struct ItemRegion: Hashable, Sendable {
     @inline(__always)
     private static func soft(_ s: Shape, y: Double, _ lines: UnsafeBufferPointer<Line>,
                              outer: inout (Double, Double), full: inout (Double, Double)) {
-        for k in s.sides { bound(lines[k], y: y, threshold: -lines[k].reach - 1e-9, hard: false, &outer) }
+        for k in s.sides { softBound(lines[k], y: y, full: false, &outer) }
         if s.arcs {
             // Within the sides; `ArcSpans` cuts the corners off afterwards.
             var r = (-Double.infinity, Double.infinity)
-            for k in s.sides { bound(lines[k], y: y, threshold: lines[k].reach + 1e-9, hard: false, &r) }
+            for k in s.sides { softBound(lines[k], y: y, full: true, &r) }
             full = (max(full.0, r.0), min(full.1, r.1))
             return
         }
@@ -355,7 +391,7 @@ struct ItemRegion: Hashable, Sendable {
         for which in 0..<s.cores {
             let core = which == 0 ? s.core0 : which == 1 ? s.core1 : s.core2
             var r = (-Double.infinity, Double.infinity)
-            for k in core { bound(lines[k], y: y, threshold: lines[k].reach + 1e-9, hard: false, &r) }
+            for k in core { softBound(lines[k], y: y, full: true, &r) }
             guard r.0 <= r.1 else { continue }
             if let b = best {
                 best = r.0 <= b.1 && r.1 >= b.0 ? (min(b.0, r.0), max(b.1, r.1)) : (r.1 - r.0 > b.1 - b.0 ? r : b)
