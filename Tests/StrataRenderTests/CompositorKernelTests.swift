@@ -67,22 +67,31 @@ final class CompositorKernelTests: XCTestCase {
         return SoftShape(RoundedRect(rect, cornerRadius: radius), through: m, nearW: FramePlanner.nearW)!
     }
 
-    /// Whole rows in one call (level ranges worked out once) against one pixel per call.
+    /// Whole rows and short runs with the shortcuts (level ranges) against
+    /// every pixel worked out on its own.
     private func checkRows(_ region: ItemRegion, box: PixelBox, _ what: String) {
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: box.width), one = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         defer { row.deallocate(); one.deallocate() }
         for y in box.minY..<box.maxY {
             region.coverage(y: y, from: box.minX, count: box.width, into: row)
             for i in 0..<box.width {
-                region.coverage(y: y, from: box.minX + i, count: 1, into: one)
+                region.coverage(y: y, from: box.minX + i, count: 1, into: one, shortcuts: false)
                 if one[0] != row[i] {
-                    return XCTFail("\(what): pixel (\(box.minX + i), \(y)) is \(row[i]) in its row, \(one[0]) alone")
+                    return XCTFail("\(what): pixel (\(box.minX + i), \(y)) is \(row[i]) in its row, \(one[0]) worked out")
+                }
+            }
+            // Runs of 5 from every third pixel.
+            for start in stride(from: box.minX, to: box.maxX - 5, by: 3) {
+                region.coverage(y: y, from: start, count: 5, into: row)
+                for i in 0..<5 {
+                    region.coverage(y: y, from: start + i, count: 1, into: one, shortcuts: false)
+                    if one[0] != row[i] { return XCTFail("\(what): pixel (\(start + i), \(y)) in a run of 5") }
                 }
             }
         }
     }
 
-    func testLevelRowsHaveEachPixelsOwnCoverage() {
+    func testShortcutsGiveEachPixelsOwnCoverage() {
         let box = PixelBox(minX: 0, minY: 0, maxX: 300, maxY: 220)
         for (tx, ty) in [(150.0, 110.0), (150.3, 110.7), (149.75, 109.5)] {
             for scale in [1.0, 1.3, 0.45] {
@@ -98,6 +107,9 @@ final class CompositorKernelTests: XCTestCase {
                 checkRows(ItemRegion(own: pill, clip: ClipStack(shapes: [own], cuts: [])), box: box, "clipped pill")
                 let turned = shape(Rect(-60, -40, 120, 80), radius: 10, scale: scale, degrees: 20, tx: tx, ty: ty)
                 checkRows(ItemRegion(own: turned, clip: ClipStack(shapes: [square], cuts: [])), box: box, "turned in level clip")
+                let turnedHole = shape(Rect(-57, -37, 114, 74), radius: 7, scale: scale, degrees: 20, tx: tx, ty: ty)
+                checkRows(ItemRegion(own: turned, hole: turnedHole, clip: ClipStack(shapes: [own], cuts: [])), box: box,
+                          "turned border, clipped")
             }
         }
     }

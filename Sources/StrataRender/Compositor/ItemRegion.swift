@@ -151,7 +151,10 @@ struct ItemRegion: Hashable, Sendable {
     /// get the value of the first of them, worked out once: every factor
     /// that varies along the row is exactly 1 there (or the hole's exactly
     /// 0), so each of them would give the very same bits.
-    func coverage(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+    ///
+    /// `shortcuts: false` works every pixel out (what the level ranges
+    /// must equal, for tests).
+    func coverage(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<UInt8>, shortcuts: Bool = true) {
         guard affineRoundings else { return coverageOneByOne(y: y, from: from, count: count, into: out) }
         let cy = Double(y) + 0.5
         lines.withUnsafeBufferPointer { lines in
@@ -167,7 +170,7 @@ struct ItemRegion: Hashable, Sendable {
                     }
                     var (same, sameEnd) = (count, count)
                     // Short runs (the ends of rows, an edge crossing the row) gain nothing.
-                    if hasLevelSides && count >= Self.levelRunLength {
+                    if shortcuts && hasLevelSides && count >= Self.levelRunLength {
                         let r = levelRange(y: cy, lines, roundings, shapes)
                         (same, sameEnd) = RowSolver.range(r.0 - Double(from), r.1 - Double(from), minX: 0, maxX: count)
                     }
