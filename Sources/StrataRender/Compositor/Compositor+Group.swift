@@ -8,7 +8,7 @@ extension Compositor {
         case .opacity:
             guard let content = take(box, for: g) else { return }
             defer { scratch.giveBack(content) }
-            draw(g.items, on: content, within: box)
+            draw(g.items, on: content, within: box, cleared: true)
             blend(content, onto: surface, box: box, alpha: k, region: g.region)
         case .mask(let maskItems):
             guard let content = take(box, for: g) else { return }

@@ -51,12 +51,17 @@ final class Compositor {
         return nil
     }
 
-    /// Draws `items` in order onto `surface`, changing only pixels in `region`.
-    func draw(_ items: [PlanItem], on surface: Surface, within region: PixelBox) {
+    /// Draws `items` in order onto `surface`, changing only pixels in
+    /// `region`. `cleared`: the surface is transparent there (a group's
+    /// buffer just taken), so the first item drawn may store its pixels
+    /// instead of blending them (over transparent gives the source's bytes).
+    func draw(_ items: [PlanItem], on surface: Surface, within region: PixelBox, cleared: Bool = false) {
         let region = region.intersection(surface.box)
         guard !region.isEmpty, failure == nil else { return }
+        var first = cleared
         for i in items.indices where items[i].box.intersects(region) {
-            draw(items[i], on: surface, box: items[i].box.intersection(region))
+            draw(items[i], on: surface, box: items[i].box.intersection(region), cleared: first)
+            first = false
         }
     }
 
@@ -93,21 +98,23 @@ final class Compositor {
     }
 
     /// One item within `box` (inside its own box and the surface).
-    func draw(_ item: PlanItem, on surface: Surface, box: PixelBox) {
+    func draw(_ item: PlanItem, on surface: Surface, box: PixelBox, cleared: Bool = false) {
         switch item {
-        case .fill(let f): fill(f, on: surface, box: box)
+        case .fill(let f): fill(f, on: surface, box: box, cleared: cleared)
         case .quad(let q): composite(q, on: surface, box: box)
         case .group(let g): composite(g, on: surface, box: box)
         }
     }
 
-    /// A solid colour through its shape, hole and clips.
-    private func fill(_ f: SolidFill, on surface: Surface, box: PixelBox) {
+    /// A solid colour through its shape, hole and clips; `cleared`: onto
+    /// transparent pixels.
+    private func fill(_ f: SolidFill, on surface: Surface, box: PixelBox, cleared: Bool) {
         if let gradient = f.gradient { return fill(f, gradient, on: surface, box: box) }
         let color = Pixel.premultiplied(f.color, alpha: f.alpha)
         guard color >> 24 > 0 else { return }
         let region = f.region
-        let opaque = color >> 24 == 255 && f.blend == .over
+        // Full runs store the colour: what over gives when it is opaque or the pixels transparent.
+        let opaque = (color >> 24 == 255 || cleared) && f.blend == .over
         let vector = Split(repeating: color)
         for y in box.minY..<box.maxY {
             let row = surface.row(y)
