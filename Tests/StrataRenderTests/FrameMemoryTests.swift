@@ -37,6 +37,13 @@ final class FrameMemoryTests: XCTestCase {
         XCTAssertEqual(try FrameRenderer().prepare(Fixture.tree(100, 100, [small])).bytes, 4 * 100 * 100 + 4 * 20 * 10)
     }
 
+    func testAMaskHoldsTwoBuffersOfWhatItCuts() throws {
+        var layer = Fixture.layer("root.a", Rect(0, 0, 100, 100), background: Fixture.red)
+        layer.mask = RenderNodeBox(Fixture.layer("root.a.mask", Rect(0, 0, 50, 40), background: Color(0, 0, 0, 0.5)))
+        // The content and the mask, over the 50x40 pixels both cover.
+        XCTAssertEqual(try FrameRenderer().prepare(Fixture.tree(100, 100, [layer])).bytes, 4 * 100 * 100 + 8 * 50 * 40)
+    }
+
     func testThePlanesOfA3DContextNeedNoBitmapOfTheirOwn() throws {
         // 300 full-canvas planes: the direct renderer's estimate counted twice the canvas for each (600 canvases).
         var context = Fixture.layer("root.t", Rect(0, 0, 100, 100), children: (0..<300).map {
