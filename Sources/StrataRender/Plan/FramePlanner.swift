@@ -130,7 +130,7 @@ struct FramePlanner {
                 let group = OffscreenGroup(node, box: body.box, items: body.items, effect: .opacity, alpha: opacity, clip: .none)
                 body.items = [.group(group)]
             } else {
-                body.items = body.items.map { $0.fading(by: opacity) }
+                for i in body.items.indices { body.items[i] = body.items[i].fading(by: opacity) }
             }
         }
         return body
