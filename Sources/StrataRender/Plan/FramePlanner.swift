@@ -68,9 +68,10 @@ struct FramePlanner {
         var fills = 0
 
         mutating func append(_ item: PlanItem, fills n: Int = 1) {
-            guard !item.box.isEmpty else { return }
+            let itemBox = item.box
+            guard !itemBox.isEmpty else { return }
             items.append(item)
-            box = box.union(item.box)
+            box = box.union(itemBox)
             fills = min(fills + n, 2)
         }
 
