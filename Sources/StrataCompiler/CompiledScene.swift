@@ -67,10 +67,17 @@ public struct CompiledScene: Sendable {
     /// again only where it differs from the renderer's last frame (the
     /// bytes of a frame drawn from scratch either way).
     public func render(at time: Double, with renderer: FrameRenderer) throws(DiagnosticList) -> Pixmap {
+        try renderChanges(at: time, with: renderer).frame
+    }
+
+    /// Like `render(at:with:)`, and which rows may differ from the frame the
+    /// renderer returned before (`FrameRenderer.renderChanges`).
+    public func renderChanges(at time: Double, with renderer: FrameRenderer)
+        throws(DiagnosticList) -> (frame: Pixmap, change: FrameChange) {
         let tree = renderTree(at: time)
         let need = try memoryNeed(of: tree, at: time)
         do {
-            return try memory.holding(need) { () throws(RenderError) in try renderer.render(tree) }
+            return try memory.holding(need) { () throws(RenderError) in try renderer.renderChanges(tree) }
         } catch {
             throw located(error)
         }
