@@ -40,7 +40,7 @@ final class ChangedRowsTests: XCTestCase {
     /// Where two frames' planes first differ (plane and byte), for failure messages.
     private func firstDifference(_ a: [[UInt8]], _ b: [[UInt8]]) -> String {
         for p in 0..<min(a.count, b.count) {
-            if let i = zip(a[p], b[p]).firstIndex(where: { $0 != $1 }) { return "plane \(p) byte \(i)" }
+            if let i = a[p].indices.first(where: { $0 < b[p].count && a[p][$0] != b[p][$0] }) { return "plane \(p) byte \(i)" }
         }
         return a.map(\.count) == b.map(\.count) ? "equal" : "plane sizes differ"
     }
