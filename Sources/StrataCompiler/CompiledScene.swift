@@ -54,12 +54,11 @@ public struct CompiledScene: Sendable {
     /// its storage when it has the frame's size). A render error becomes a
     /// diagnostic located at the failing layer.
     public func render(at time: Double, with renderer: FrameRenderer, into pixmap: inout Pixmap) throws(DiagnosticList) {
-        let tree = renderTree(at: time)
-        let need = try memoryNeed(of: tree, at: time)
         do {
-            try memory.holding(need) { () throws(RenderError) in try renderer.render(tree, into: &pixmap) }
+            let frame = try renderer.prepare(renderTree(at: time), memoryLimit: Double(memory.limit))
+            try memory.holding(frame.bytes) { () throws(RenderError) in try renderer.draw(frame.plan, into: &pixmap) }
         } catch {
-            throw located(error)
+            throw located(error, at: time)
         }
     }
 
@@ -71,37 +70,32 @@ public struct CompiledScene: Sendable {
     }
 
     /// Like `render(at:with:)`, and which rows may differ from the frame the
-    /// renderer returned before (`FrameRenderer.renderChanges`).
+    /// renderer returned before (`FrameRenderer.drawChanges`).
     public func renderChanges(at time: Double, with renderer: FrameRenderer)
         throws(DiagnosticList) -> (frame: Pixmap, change: FrameChange) {
-        let tree = renderTree(at: time)
-        let need = try memoryNeed(of: tree, at: time)
         do {
-            return try memory.holding(need) { () throws(RenderError) in try renderer.renderChanges(tree) }
+            // Planned within the limit, then drawn while its bytes are held
+            // (with the other render threads' frames, within the limit too).
+            let frame = try renderer.prepare(renderTree(at: time), memoryLimit: Double(memory.limit))
+            return try memory.holding(frame.bytes) { () throws(RenderError) in try renderer.drawChanges(frame.plan) }
         } catch {
-            throw located(error)
+            throw located(error, at: time)
         }
     }
 
-    /// The bytes the frame `tree` (at `time` seconds) holds while it is drawn
-    /// (`FrameMemory.estimate`); more than the limit is an error at the layer
-    /// where the total passes it, before anything is drawn.
-    private func memoryNeed(of tree: RenderTree, at time: Double) throws(DiagnosticList) -> Double {
-        let limit = memory.limit
-        let need = FrameMemory.estimate(tree, limit: Double(limit))
-        guard need.bytes <= Double(limit) else {
-            throw DiagnosticList([Diagnostic(laidOut.location(ofLayer: need.layerPath),
-                "the frame at \(Self.seconds(time)) needs about \(Self.bytes(need.bytes)) to draw at once (its offscreen "
-                + "bitmaps for group opacity, masks, shadows and 3D planes; from here on the total passes the limit), "
-                + "more than the limit of \(Self.bytes(Double(limit))); give --memory-limit to raise it, "
-                + "or use fewer or smaller such layers")])
+    /// A render error (of the frame at `time` seconds) at the failing
+    /// layer's place in the scene file. A frame over the memory limit
+    /// (`FrameMemory`) is refused at the layer where its total passes it,
+    /// before that layer's bitmaps are allocated.
+    private func located(_ error: RenderError, at time: Double) -> DiagnosticList {
+        var message = error.message
+        if let need = error.memoryNeed {
+            message = "the frame at \(Self.seconds(time)) needs about \(Self.bytes(need)) to draw at once (its frame buffer, "
+                + "the backing stores it makes and the offscreen buffers of group opacity, masks, shadows and filters; "
+                + "from here on the total passes the limit), more than the limit of \(Self.bytes(Double(memory.limit))); "
+                + "give --memory-limit to raise it, or use fewer or smaller such layers"
         }
-        return need.bytes
-    }
-
-    /// A render error at the failing layer's place in the scene file.
-    private func located(_ error: RenderError) -> DiagnosticList {
-        DiagnosticList([Diagnostic(error.location ?? laidOut.location(ofLayer: error.layerPath), error.message)])
+        return DiagnosticList([Diagnostic(error.location ?? laidOut.location(ofLayer: error.layerPath), message)])
     }
 
     /// `1.5 GiB`, `300 MiB`: a byte count for messages.

@@ -33,9 +33,14 @@ public final class FrameRenderer {
         self.cache = cache
     }
 
-    /// Plans a frame: throws when the canvas cannot be drawn, or a layer's
-    /// content cannot be rasterized (at that layer).
-    public func prepare(_ tree: RenderTree) throws(RenderError) -> FramePlan {
+    /// Plans a frame, and says the bytes it holds while it is drawn
+    /// (`FrameMemory`: the frame buffer, the stores it made, its groups'
+    /// buffers). Throws when the canvas cannot be drawn, a layer's content
+    /// cannot be rasterized, or the frame would hold more than
+    /// `memoryLimit` bytes (at the layer where it passes it, before that
+    /// store or any buffer is allocated).
+    public func prepare(_ tree: RenderTree, memoryLimit: Double = .infinity) throws(RenderError)
+        -> (plan: FramePlan, bytes: Double) {
         let width = tree.pixelWidth, height = tree.pixelHeight
         guard width >= 0, height >= 0, tree.scale.isFinite, tree.scale > 0 else {
             throw RenderError(tree.root, "invalid canvas \(tree.size.width)x\(tree.size.height) points at scale \(tree.scale)")
@@ -44,8 +49,12 @@ public final class FrameRenderer {
               width.multipliedReportingOverflow(by: height * 4).overflow == false else {
             throw RenderError(tree.root, "cannot create a \(width)x\(height) pixel frame")
         }
-        let planner = FramePlanner(cache: cache, rasterizer: Rasterizer(textEngine: textEngine), compositor: compositor)
-        return try planner.plan(tree)
+        let memory = FrameMemory.Tally(limit: memoryLimit, width: width, height: height)
+        let planner = FramePlanner(cache: cache, rasterizer: Rasterizer(textEngine: textEngine), compositor: compositor,
+                                   memory: memory)
+        let plan = try planner.plan(tree)
+        let groups = try memory.chargeGroups(plan.items, surface: plan.canvas)
+        return (plan, memory.bytes + groups)
     }
 
     /// Composites a plan into this renderer's frame buffer and returns it
@@ -82,18 +91,22 @@ public final class FrameRenderer {
 
     /// Plans and draws a frame.
     public func render(_ tree: RenderTree) throws(RenderError) -> Pixmap {
-        try draw(try prepare(tree))
+        try draw(try prepare(tree).plan)
     }
 
     /// Plans and draws a frame; which rows may differ from the frame this renderer returned before.
     public func renderChanges(_ tree: RenderTree) throws(RenderError) -> (frame: Pixmap, change: FrameChange) {
-        try drawChanges(try prepare(tree))
+        try drawChanges(try prepare(tree).plan)
     }
 
     /// Draws `tree` into `pixmap` from scratch (every pixel written), in
     /// place when it has the frame's size and is not shared.
     public func render(_ tree: RenderTree, into pixmap: inout Pixmap) throws(RenderError) {
-        let plan = try prepare(tree)
+        try draw(try prepare(tree).plan, into: &pixmap)
+    }
+
+    /// Draws a plan into `pixmap` from scratch, like `render(_:into:)`.
+    public func draw(_ plan: FramePlan, into pixmap: inout Pixmap) throws(RenderError) {
         if pixmap.width != plan.width || pixmap.height != plan.height {
             let count = plan.width * plan.height * 4
             pixmap = Pixmap(width: plan.width, height: plan.height,

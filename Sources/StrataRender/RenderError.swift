@@ -7,6 +7,9 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// Where that layer was written, when known.
     public var location: SourceLocation?
     public var message: String
+    /// Set when the frame was refused for its memory (`FrameMemory`): the
+    /// bytes it would hold at once, more than the limit.
+    public var memoryNeed: Double?
 
     public init(layerPath: String, location: SourceLocation? = nil, message: String) {
         self.layerPath = layerPath; self.location = location; self.message = message

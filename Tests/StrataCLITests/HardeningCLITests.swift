@@ -159,5 +159,19 @@ final class HardeningCLITests: XCTestCase {
             }
         }
     }
+
+    /// A scene saved as UTF-16 (found by the values fuzz target): an error
+    /// at 1:1 saying so, not a scene read from text its diagnostics cannot show.
+    func testAUTF16SceneIsAnErrorAtItsStart() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let scene = CLIHarness.packageRoot + "/Tests/Inputs/fuzz/scene/utf16-byte-order-mark.yaml"
+        for args in [["validate", scene], ["render", scene, "-o", dir + "/x.png", "--frames", "0"]] {
+            let r = try CLIHarness.run(args)
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertTrue(r.stderr.hasPrefix(scene + ":1:1: error: the scene file is not valid UTF-8 text: "), r.stderr)
+            XCTAssertTrue(r.stderr.contains("(it starts with a UTF-16 byte-order mark: save it as UTF-8)"), r.stderr)
+        }
+        XCTAssertEqual(CLIHarness.files(in: dir), [])
+    }
 }
 

@@ -40,3 +40,37 @@ extension HardeningParseTests {
         XCTAssertEqual(diagnostics(plain).first?.location.column, plain.marks["e"]?.column)
     }
 }
+
+extension HardeningParseTests {
+    /// Found by the values fuzz target (Tests/Inputs/fuzz/values/utf16-byte-order-mark):
+    /// libyaml read text after a UTF-16 byte-order mark as UTF-16, while
+    /// locations are counted in the text as UTF-8, so `FE FF 20 28 20 28`
+    /// (two U+2028 line separators in UTF-16) put an error on line 3 of a
+    /// one-line text. Scene text is UTF-8: such a file is an error at 1:1.
+    func testAUTF16ByteOrderMarkIsNotUTF8Text() throws {
+        let finding = try Data(contentsOf: URL(fileURLWithPath: fuzzInputs + "values/utf16-byte-order-mark"))
+        let text = Array(finding.dropFirst())  // the first byte picks the parser
+        var sink = DiagnosticSink()
+        XCTAssertNil(YAMLReader.read(text, source: Array(String(decoding: text, as: UTF8.self).unicodeScalars),
+                                     file: "value.yaml", sink: &sink))
+        XCTAssertEqual(sink.items.map(\.location), [SourceLocation(file: "value.yaml", line: 1, column: 1)])
+        let scene = "strata: 1\ncanvas: {size: [64, 64]}\nlayers: []\n"
+        let bigEndian: [UInt8] = scene.utf16.flatMap { (u: UInt16) -> [UInt8] in [UInt8(u >> 8), UInt8(u & 0xFF)] }
+        let littleEndian: [UInt8] = scene.utf16.flatMap { (u: UInt16) -> [UInt8] in [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        for bytes in [[0xFE, 0xFF] + bigEndian, [0xFF, 0xFE] + littleEndian] {
+            XCTAssertThrowsError(try SceneLoader.parse(bytes: bytes, file: "s.yaml", options: SceneLoadOptions())) { error in
+                let d = (error as? DiagnosticList)?.items.first
+                XCTAssertEqual(d?.location, SourceLocation(file: "s.yaml", line: 1, column: 1))
+                XCTAssertTrue(d?.message.hasPrefix("the scene file is not valid UTF-8 text") == true, "\(String(describing: d))")
+                XCTAssertTrue(d?.message.hasSuffix("(it starts with a UTF-16 byte-order mark: save it as UTF-8)") == true)
+            }
+        }
+        // A UTF-8 byte-order mark is still skipped.
+        XCTAssertNoThrow(try SceneLoader.parse(bytes: [0xEF, 0xBB, 0xBF] + Array(scene.utf8), file: "s.yaml",
+                                               options: SceneLoadOptions()))
+    }
+
+    private var fuzzInputs: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path + "/Inputs/fuzz/"
+    }
+}

@@ -72,6 +72,11 @@ struct YAMLComposer {
         defer { yaml_parser_delete(parser) }
         guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
         yaml_parser_set_input_string(parser, base, buffer.count)
+        // Scene text is UTF-8, as `source` decodes it. Left to detect the
+        // encoding, libyaml reads text after a UTF-16 byte-order mark as
+        // UTF-16, so its marks would point into text `source` does not hold.
+        // It detects (and skips, uncounted) a UTF-8 mark only when left to.
+        if !buffer.starts(with: Self.utf8ByteOrderMark) { yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING) }
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(parser, &event) != 0 else {
@@ -296,13 +301,17 @@ struct YAMLComposer {
     }
 
     /// libyaml stops at the first syntax error; report it where it found it.
+    static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     private mutating func reportSyntaxError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
         if parser.error == YAML_READER_ERROR {
             // Reader errors (bad UTF-8) carry a byte offset, not a mark.
             let offset = min(Int(parser.problem_offset), buffer.count)
             let prefix = String(decoding: UnsafeBufferPointer(rebasing: buffer[..<offset]), as: UTF8.self)
-            error(Self.location(after: prefix, in: file), "the scene file is not valid UTF-8 text: \(problem)")
+            let utf16 = offset == 0 && (buffer.starts(with: [0xFE, 0xFF]) || buffer.starts(with: [0xFF, 0xFE]))
+            error(Self.location(after: prefix, in: file), "the scene file is not valid UTF-8 text: \(problem)"
+                  + (utf16 ? " (it starts with a UTF-16 byte-order mark: save it as UTF-8)" : ""))
             return
         }
         var message = "invalid YAML: \(problem)"

@@ -35,10 +35,10 @@ extension FramePlanner {
         let content = try plan(body, relative: .identity, in: inner)
         guard !content.box.isEmpty else { return Planned() }
         let key = StoreKey(content: .flattened(content.items), raster: raster, width: width, height: height)
-        let store: BackingStore
-        switch cache.store(for: key, make: { flatten(content.items, width: width, height: height) }) {
-        case .success(let s): store = s
-        case .failure(let failure): throw RenderError(node, failure.message)
+        // Flattening takes the buffers of the content's groups while the store is made.
+        let groups = FrameMemory.peak(of: content.items, surface: bitmap).bytes
+        let store = try cache.store(for: key, node: node, charging: memory, transient: groups) {
+            flatten(content.items, width: width, height: height)
         }
         let fromStore = toBitmap.inverted!.then(map)
         guard let toStore = fromStore.inverted,
@@ -59,6 +59,11 @@ extension FramePlanner {
         let box = PixelBox(minX: 0, minY: 0, maxX: width, maxY: height)
         let surface = Surface(pixels: store.pixels.assumingMemoryBound(to: UInt32.self), stride: store.stride / 4, box: box)
         compositor.draw(items, on: surface, within: box)
+        // A group buffer the system would not give: an error, never a store with a hole.
+        if let failure = compositor.failure {
+            compositor.failure = nil
+            return .failure(RasterFailure(failure.message))
+        }
         store.seal()
         return .success(store)
     }

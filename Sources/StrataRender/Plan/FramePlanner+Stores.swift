@@ -23,12 +23,9 @@ extension FramePlanner {
                             edges: nil, clip: context.clip, box: space.box)
     }
 
-    /// The store for `key`: from the cache, or rasterized now.
+    /// The store for `key`: from the cache, or rasterized now (charged to the frame's memory first).
     func store(for key: StoreKey, node: RenderNode) throws(RenderError) -> BackingStore {
-        switch cache.store(for: key, make: { rasterizer.rasterize(key) }) {
-        case .success(let store): return store
-        case .failure(let failure): throw RenderError(node, failure.message)
-        }
+        try cache.store(for: key, node: node, charging: memory) { rasterizer.rasterize(key) }
     }
 
     /// A shadowPath's shadow: the path filled and blurred once into a

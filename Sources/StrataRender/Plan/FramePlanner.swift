@@ -10,6 +10,8 @@ struct FramePlanner {
     let rasterizer: Rasterizer
     /// Draws flattened subtrees into their stores.
     let compositor: Compositor
+    /// What the frame holds: each store it makes is charged before it is made.
+    var memory = FrameMemory.Tally(limit: .infinity, width: 0, height: 0)
 
     /// W below which a point counts as at or behind the eye (near plane).
     static let nearW = 1e-5
