@@ -11,7 +11,7 @@ import StrataModel
 /// the whole frame except within `margin` rows of a band edge that is not
 /// a frame edge (where its filter is clamped), so each band contributes
 /// only its inside. Only yuv420p of even size is done this way (what was
-/// checked byte for byte, `FrameConverterTests`); others convert whole.
+/// checked byte for byte, `ChangedRowsTests`); others convert whole.
 final class RowConverter {
     let width: Int
     let height: Int

@@ -7,7 +7,7 @@ public enum FrameChange: Sendable, Equatable {
     /// Only these rows may differ: sorted, disjoint, not touching; none when the frame repeats.
     case rows([Range<Int>])
 
-    /// The rows `boxes` span (y ranges in pixels), merged.
+    /// The rows of `ranges` (pixel rows, in any order, overlapping or not), merged.
     public static func rows(spanning ranges: [Range<Int>]) -> FrameChange {
         let sorted = ranges.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []
