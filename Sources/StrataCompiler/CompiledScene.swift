@@ -66,11 +66,18 @@ public struct CompiledScene: Sendable {
     /// again only where it differs from the renderer's last frame (the
     /// bytes of a frame drawn from scratch either way).
     public func render(at time: Double, with renderer: FrameRenderer) throws(DiagnosticList) -> Pixmap {
+        try renderChanges(at: time, with: renderer).frame
+    }
+
+    /// Like `render(at:with:)`, and which rows may differ from the frame the
+    /// renderer returned before (`FrameRenderer.drawChanges`).
+    public func renderChanges(at time: Double, with renderer: FrameRenderer)
+        throws(DiagnosticList) -> (frame: Pixmap, change: FrameChange) {
         do {
             // Planned within the limit, then drawn while its bytes are held
             // (with the other render threads' frames, within the limit too).
             let frame = try renderer.prepare(renderTree(at: time), memoryLimit: Double(memory.limit))
-            return try memory.holding(frame.bytes) { () throws(RenderError) in try renderer.draw(frame.plan) }
+            return try memory.holding(frame.bytes) { () throws(RenderError) in try renderer.drawChanges(frame.plan) }
         } catch {
             throw located(error, at: time)
         }

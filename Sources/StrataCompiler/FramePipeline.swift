@@ -21,12 +21,12 @@ struct FramePipeline {
     func run(times: [Double], progress: ProgressReporter?,
              consume: (_ position: Int, _ pixmap: Pixmap) throws -> Void) throws {
         try run(times: times, progress: progress, recycle: false, makeEmpty: { Pixmap(width: 0, height: 0) },
-                makeFinisher: { { pixmap, product in product = pixmap } }, consume: consume)
+                makeFinisher: { { pixmap, _, product in product = pixmap } }, consume: consume)
     }
 
     /// Renders every frame and drops it (`-o /dev/null`).
     func discard(times: [Double], progress: ProgressReporter?) throws {
-        try run(times: times, progress: progress, makeEmpty: { () }, makeFinisher: { { _, _ in } },
+        try run(times: times, progress: progress, makeEmpty: { () }, makeFinisher: { { _, _, _ in } },
                 consume: { _, _ in })
     }
 
@@ -34,11 +34,14 @@ struct FramePipeline {
     /// rendered pixmap into a `Product` (a video frame's planes, say) with a
     /// finisher of its own, so that per-frame work other than drawing runs
     /// in parallel too instead of on the consuming thread. With `recycle`
-    /// consumed products go back to the workers to be filled again.
+    /// consumed products go back to the workers to be filled again. A
+    /// finisher sees its worker's frames in the order the worker rendered
+    /// them, each with the rows that may differ from the one before
+    /// (`FrameChange`; the video converter redoes only those).
     func run<Product: Sendable>(
         times: [Double], progress: ProgressReporter?, recycle: Bool = true,
         makeEmpty: @escaping @Sendable () -> Product,
-        makeFinisher: @escaping @Sendable () throws -> (Pixmap, inout Product) throws -> Void,
+        makeFinisher: @escaping @Sendable () throws -> (Pixmap, FrameChange, inout Product) throws -> Void,
         consume: (_ position: Int, _ product: Product) throws -> Void
     ) throws {
         // The scene compiled once, before any frame: frames stay pure functions of (scene, t).
@@ -51,7 +54,8 @@ struct FramePipeline {
             let finisher = Result { try makeFinisher() }
             return { position, product in
                 let finish = try finisher.get()
-                try finish(compiled.render(at: times[position], with: renderer), &product)
+                let (frame, change) = try compiled.renderChanges(at: times[position], with: renderer)
+                try finish(frame, change, &product)
             }
         }, consume: { position, product in
             try consume(position, product)

@@ -47,7 +47,7 @@ extension RenderCommand {
             func name(_ i: Int) -> String { Self.sequenceFileName(frame: i, lastFrame: last) }
             // The render threads encode their own frames (the costly part); this thread writes the files.
             try pipeline.run(times: times, progress: progress, makeEmpty: { [UInt8]() }, makeFinisher: {
-                { pixmap, png in png = try PNGCodec.encode(pixmap) }
+                { pixmap, _, png in png = try PNGCodec.encode(pixmap) }
             }, consume: { position, png in
                 try PNGCodec.store(png, to: temp + "/" + name(indices[position]))
                 bytes += png.count
@@ -96,7 +96,7 @@ extension RenderCommand {
         let stream = try RawVideoStream(format: format, width: width, height: height, frameRate: scene.canvas.frameRate)
         try pipeline.run(times: times, progress: progress, makeEmpty: { [UInt8]() }, makeFinisher: {
             let encoder = try RawVideoStream.Encoder(format: format, width: width, height: height)
-            return { pixmap, payload in payload = try encoder.payload(pixmap) }
+            return { pixmap, _, payload in payload = try encoder.payload(pixmap) }
         }, consume: { _, payload in try stream.append(payload) })
         try stream.finish()
         return stream.bytesWritten

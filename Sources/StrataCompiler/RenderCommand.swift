@@ -165,7 +165,7 @@ public struct RenderCommand: StrataCommand {
                 // Each render thread converts its own frames to the encoder's format: this thread only encodes.
                 try pipeline.run(times: times, progress: progress, makeEmpty: { VideoFrame() }, makeFinisher: {
                     let converter = try VideoFrameConverter(settings: settings)
-                    return { pixmap, video in try converter.convert(pixmap, into: video) }
+                    return { pixmap, change, video in try converter.convert(pixmap, changing: change, into: video) }
                 }, consume: { position, video in
                     try writer.append(video)
                     // The soundtrack follows the frames: frame i's samples right after it.

@@ -8,7 +8,7 @@ import StrataModel
 /// BGRA going to video is taken as is: a premultiplied pixel over black is
 /// its own bytes, so translucent pixmaps come out composited over black.
 public final class FrameConverter {
-    private let context: OpaquePointer
+    let context: OpaquePointer
     let width: Int
     let height: Int
     let yuvFormat: AVPixelFormat

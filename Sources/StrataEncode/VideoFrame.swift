@@ -39,6 +39,11 @@ public final class VideoFrameConverter {
     private let unpremultiply: Bool
     /// Straight BGRA scratch for `unpremultiply`, reused frame after frame.
     private var straight: [UInt8] = []
+    /// For `convert(_:changing:into:)`: rows redone alone (yuv420p only).
+    private let rows: RowConverter?
+    /// The planes of the last pixmap given to `convert(_:changing:into:)`,
+    /// which the frames it filled share; nil before the first or after a failure.
+    private var previous: UnsafeMutablePointer<AVFrame>?
 
     /// For the frames of a video with `settings` (validated beforehand).
     public init(settings: VideoSettings) throws {
@@ -48,7 +53,10 @@ public final class VideoFrameConverter {
         tagged = settings.codec.spec.sampling != .rgb
         unpremultiply = settings.alpha
         converter = try FrameConverter.forEncoding(width: width, height: height, format: format)
+        rows = settings.alpha ? nil : try RowConverter(width: width, height: height, format: format)
     }
+
+    deinit { av_frame_free(&previous) }
 
     /// H.264 yuv420p frames (the default MP4's); `width` and `height` must be even.
     public convenience init(width: Int, height: Int) throws {
@@ -73,6 +81,54 @@ public final class VideoFrameConverter {
         } else {
             converter.convert(pixmap, into: frame)
         }
+    }
+
+    /// Fills `video` from `pixmap`, the frame after the one this converter
+    /// was last given here, of which only the rows `change` names may
+    /// differ: those rows are converted again into the previous frame's
+    /// planes and the rest kept (the same bytes as converting it whole).
+    /// `video` then shares those planes (the encoder gets them without a
+    /// copy); they are copied first only while an encoder or another
+    /// video frame still holds them. Frames given out of order, or a first
+    /// frame, must come with `.all`.
+    public func convert(_ pixmap: Pixmap, changing change: FrameChange, into video: VideoFrame) throws {
+        guard let rows else { return try convert(pixmap, into: video) }
+        guard pixmap.width == width, pixmap.height == height else {
+            throw EncodeError("frame is \(pixmap.width)x\(pixmap.height), the video is \(width)x\(height)")
+        }
+        // This frame's old reference first: the planes may then be ours alone.
+        if let frame = video.frame { av_frame_unref(frame) } else { video.frame = av_frame_alloc() }
+        guard let out = video.frame else { throw EncodeError("out of memory") }
+        let prior = previous
+        previous = nil
+        var redo: [Range<Int>]? = nil
+        if let prior, case .rows(let changed) = change {
+            let output = rows.outputRows(for: changed)
+            // Past half the frame a whole conversion is cheaper than bands.
+            if output.reduce(0, { $0 + $1.count }) <= height / 2 { redo = output }
+        }
+        var planes: UnsafeMutablePointer<AVFrame>
+        if let prior, redo != nil {
+            planes = prior
+            // Copies the planes when still shared: the rows not redone must stay.
+            let status = av_frame_make_writable(planes)
+            if status < 0 {
+                var owned: UnsafeMutablePointer<AVFrame>? = planes
+                av_frame_free(&owned)
+                try AV.check(status, "cannot allocate a video frame")
+            }
+        } else {
+            var old = prior
+            if let o = old, av_frame_is_writable(o) != 0 {
+                planes = o
+            } else {
+                av_frame_free(&old)
+                planes = try Self.allocateFrame(width: width, height: height, format: format, tagged: tagged)
+            }
+        }
+        if let redo { rows.convert(pixmap, rows: redo, into: planes) } else { converter.convert(pixmap, into: planes) }
+        try AV.check(av_frame_ref(out, planes), "cannot allocate a video frame")
+        previous = planes
     }
 
     /// A frame with buffers, tagged BT.709 limited range when `tagged` (YUV).

@@ -63,12 +63,20 @@ public final class FrameRenderer {
     /// next frame saves that copy. Throws, at its layer, when a group's
     /// buffer cannot be allocated: never a blank or partial frame.
     public func draw(_ plan: FramePlan) throws(RenderError) -> Pixmap {
-        if let last, last.plan == plan { return last.frame }
+        try drawChanges(plan).frame
+    }
+
+    /// Like `draw(_:)`, and which rows of the frame may differ from the
+    /// frame this renderer returned before (the rows of the regions it redrew).
+    public func drawChanges(_ plan: FramePlan) throws(RenderError) -> (frame: Pixmap, change: FrameChange) {
+        if let last, last.plan == plan { return (last.frame, .rows([])) }
         var frame = Pixmap(width: 0, height: 0)
         var regions = [plan.canvas]
+        var change = FrameChange.all
         if let previous = last, previous.frame.width == plan.width, previous.frame.height == plan.height {
             regions = plan.readsBackdrop ? [plan.canvas] : Damage.regions(from: previous.plan, to: plan, canvas: plan.canvas)
             frame = previous.frame
+            change = .rows(spanning: regions.map { $0.minY..<$0.maxY })
         }
         last = nil  // the frame's storage is unique again unless a caller still holds it
         if frame.width != plan.width || frame.height != plan.height {
@@ -78,12 +86,17 @@ public final class FrameRenderer {
         }
         try draw(plan, into: &frame, regions: regions)
         last = (plan, frame)
-        return frame
+        return (frame, change)
     }
 
     /// Plans and draws a frame.
     public func render(_ tree: RenderTree) throws(RenderError) -> Pixmap {
         try draw(try prepare(tree).plan)
+    }
+
+    /// Plans and draws a frame; which rows may differ from the frame this renderer returned before.
+    public func renderChanges(_ tree: RenderTree) throws(RenderError) -> (frame: Pixmap, change: FrameChange) {
+        try drawChanges(try prepare(tree).plan)
     }
 
     /// Draws `tree` into `pixmap` from scratch (every pixel written), in

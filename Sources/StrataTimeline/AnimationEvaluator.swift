@@ -15,8 +15,9 @@ enum AnimationEvaluator {
                       to properties: inout LayerProperties, sequenceLimit: Int = .max,
                       record: Bool = true) -> [ActiveAnimation] {
         var active: [ActiveAnimation] = []
-        for animation in animations where animation.lifetime.applies(layerTime: layerTime, sequenceLimit: sequenceLimit) {
-            apply(animation, time: layerTime, model: model, to: &properties, active: &active, depth: 0, record: record)
+        // By index: `for animation in animations` copies each one (a dozen retains) every frame.
+        for i in animations.indices where animations[i].lifetime.applies(layerTime: layerTime, sequenceLimit: sequenceLimit) {
+            apply(animations[i], time: layerTime, model: model, to: &properties, active: &active, depth: 0, record: record)
         }
         return active
     }

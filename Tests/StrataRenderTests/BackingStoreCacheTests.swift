@@ -53,6 +53,36 @@ final class BackingStoreCacheTests: XCTestCase {
         XCTAssertEqual(cache.made, 11)
     }
 
+    func testStoresAskedForOnceDoNotPushOutSharedOnes() {
+        // 108-byte stores; probation holds 1/8 of 3456 bytes = 432: four of them.
+        let cache = BackingStoreCache(byteLimit: 3456)
+        XCTAssertEqual(cache.probationLimit, 432)
+        // A store every frame asks for: made once, then in the main tier.
+        _ = cache.store(for: key(-1), make: { make(key(-1)) })
+        _ = cache.store(for: key(-1), make: { XCTFail("made twice"); return make(key(-1)) })
+        // Content that changes every frame, far more than the whole limit of it.
+        for n in 0..<200 {
+            _ = cache.store(for: key(n), make: { make(key(n)) })
+            XCTAssertLessThanOrEqual(cache.probationByteCount, cache.probationLimit)
+            XCTAssertLessThanOrEqual(cache.byteCount, cache.byteLimit)
+        }
+        XCTAssertEqual(cache.made, 201)
+        // The shared store stayed; of the rest, only the last four.
+        _ = cache.store(for: key(-1), make: { XCTFail("shared store pushed out"); return make(key(-1)) })
+        XCTAssertEqual(cache.byteCount, 5 * 108)
+        _ = cache.store(for: key(199), make: { XCTFail("newest once-used store gone"); return make(key(199)) })
+        _ = cache.store(for: key(0), make: { make(key(0)) })
+        XCTAssertEqual(cache.made, 202)
+    }
+
+    func testAStoreTooLargeForProbationIsKeptOnFirstUse() {
+        // 108-byte stores, probation 330 / 8 = 41 bytes: straight to the main tier.
+        let cache = BackingStoreCache(byteLimit: 330)
+        _ = cache.store(for: key(1), make: { make(key(1)) })
+        XCTAssertEqual(cache.probationByteCount, 0)
+        XCTAssertEqual(cache.byteCount, 108)
+    }
+
     func testAFailureIsNotKept() {
         let cache = BackingStoreCache()
         let failed = cache.store(for: key(3), make: { .failure(RasterFailure("no")) })

@@ -44,6 +44,31 @@ final class FrameRendererReuseTests: XCTestCase {
         }
     }
 
+    func testAFrameSaysWhichRowsMayDifferFromTheOneBefore() throws {
+        let renderer = FrameRenderer()
+        func tree(_ y: Double) -> RenderTree {
+            Self.canvas(200, 150, background: Color(0.2, 0.4, 0.6),
+                   [Fixture.layer("root.box", Rect(10, y, 20, 10), background: Color(1, 1, 0))])
+        }
+        let first = try renderer.renderChanges(tree(100))
+        XCTAssertEqual(first.change, .all)
+        let first0 = first.frame
+        // The same frame again: nothing differs.
+        XCTAssertEqual(try renderer.renderChanges(tree(100)).change, .rows([]))
+        let moved = try renderer.renderChanges(tree(104))
+        guard case .rows(let rows) = moved.change else { return XCTFail("\(moved.change)") }
+        XCTAssertFalse(rows.isEmpty)
+        // Every row outside the ones named is the previous frame's, and the moved box's rows are named.
+        let changed = Set(rows.flatMap { Array($0) })
+        XCTAssertTrue(Set(100..<114).isSubset(of: changed))
+        for y in 0..<150 where !changed.contains(y) {
+            XCTAssertEqual(moved.frame.pixels[(y * 800)..<((y + 1) * 800)], first0.pixels[(y * 800)..<((y + 1) * 800)], "row \(y)")
+        }
+        XCTAssertEqual(moved.frame, try FrameRenderer().render(tree(104)))
+        // A new size: everything.
+        XCTAssertEqual(try renderer.renderChanges(Self.canvas(100, 50, background: .white)).change, .all)
+    }
+
     func testOpaqueCanvasBackgroundCoversEveryPixel() throws {
         var pixmap = Self.garbage(12, 9)
         try FrameRenderer().render(Self.canvas(12, 9, background: Color(1, 0, 0)), into: &pixmap)

@@ -5,23 +5,32 @@ import Darwin
 #endif
 
 /// The backing stores of a render, shared by its render threads: a bounded
-/// LRU map from content keys to immutable stores.
+/// map from content keys to immutable stores, least recently used out first.
 ///
 /// A store is made outside the lock by the thread that first asks for it;
 /// a thread asking for a key that is being made waits for it rather than
-/// making it twice. Past `byteLimit` the least recently used stores leave
-/// the cache (frames still holding one keep it alive until they end), so
-/// memory stays flat however long the render. Which thread made a store
-/// never shows: its pixels are a function of its key.
+/// making it twice. Which thread made a store never shows: its pixels are a
+/// function of its key.
+///
+/// Admission has two tiers (a segmented LRU). A store asked for once waits
+/// in a small probation tier (`probationLimit` bytes, an eighth of the
+/// whole); asked for again, it moves to the main tier. Content that changes
+/// every frame (a trimmed stroke, a playing video) is made, used once and
+/// pushed out of probation by the next frame's, so it never pushes out
+/// stores that frames share. A store too large for probation goes straight
+/// to the main tier (it is expensive to make again). Past `byteLimit` bytes
+/// in both tiers the oldest leave, probation first (frames still holding a
+/// store keep it alive until they end), so memory stays flat however long
+/// the render.
 public final class BackingStoreCache: @unchecked Sendable {
-    /// Bytes of stores kept at most.
+    /// Bytes of stores kept at most, both tiers together.
     public let byteLimit: Int
+    /// Bytes of stores asked for only once kept at most.
+    public let probationLimit: Int
     private let lock = Condition()
     // Guarded by `lock`:
     private var entries: [StoreKey: Entry] = [:]
-    /// Most recently used first.
-    private var newest: Entry?, oldest: Entry?
-    private var bytes = 0
+    private var main = Tier(), probation = Tier()
     private var pending: Set<StoreKey> = []
     private var madeCount = 0
 
@@ -30,12 +39,15 @@ public final class BackingStoreCache: @unchecked Sendable {
 
     public init(byteLimit: Int = BackingStoreCache.defaultByteLimit) {
         self.byteLimit = max(0, byteLimit)
+        probationLimit = self.byteLimit / 8
     }
 
     /// Stores made so far (for tests of sharing).
     public var made: Int { lock.locked { madeCount } }
     /// Bytes held now.
-    public var byteCount: Int { lock.locked { bytes } }
+    public var byteCount: Int { lock.locked { main.bytes + probation.bytes } }
+    /// Bytes held now by stores asked for once.
+    public var probationByteCount: Int { lock.locked { probation.bytes } }
 
     /// The store for `key`, made by `make` on this thread when no thread has it.
     func store(for key: StoreKey, make: () -> Result<BackingStore, RasterFailure>) -> Result<BackingStore, RasterFailure> {
@@ -66,46 +78,71 @@ public final class BackingStoreCache: @unchecked Sendable {
     private final class Entry {
         let key: StoreKey
         let store: BackingStore
+        /// In the main tier (asked for more than once, or too large for probation).
+        var isMain = false
         // `newer` is weak so that neighbours hold no cycle.
         weak var newer: Entry?
         var older: Entry?
         init(key: StoreKey, store: BackingStore) { self.key = key; self.store = store }
     }
 
+    /// One tier's entries, most recently used first, and their bytes.
+    private struct Tier {
+        var newest: Entry?, oldest: Entry?
+        var bytes = 0
+
+        mutating func link(_ entry: Entry) {
+            entry.older = newest
+            entry.newer = nil
+            newest?.newer = entry
+            newest = entry
+            if oldest == nil { oldest = entry }
+            bytes += entry.store.byteCount
+        }
+
+        mutating func unlink(_ entry: Entry) {
+            if let newer = entry.newer { newer.older = entry.older } else { newest = entry.older }
+            if let older = entry.older { older.newer = entry.newer } else { oldest = entry.newer }
+            entry.newer = nil
+            entry.older = nil
+            bytes -= entry.store.byteCount
+        }
+    }
+
+    /// A store just made: into probation, or the main tier when too large for it.
     private func insert(_ entry: Entry) {
         let size = entry.store.byteCount
         guard size <= byteLimit else { return }  // used by the frame that asked, never kept
-        while bytes + size > byteLimit, let victim = oldest { remove(victim) }
+        entry.isMain = size > probationLimit
+        if !entry.isMain {
+            while probation.bytes + size > probationLimit, let victim = probation.oldest { remove(victim) }
+        }
+        makeRoom(for: size)
         entries[entry.key] = entry
-        link(entry)
-        bytes += size
+        if entry.isMain { main.link(entry) } else { probation.link(entry) }
+    }
+
+    /// Evicts until `size` more bytes fit the limit: probation first.
+    private func makeRoom(for size: Int) {
+        while main.bytes + probation.bytes + size > byteLimit,
+              let victim = probation.oldest ?? main.oldest { remove(victim) }
     }
 
     private func remove(_ entry: Entry) {
-        unlink(entry)
+        if entry.isMain { main.unlink(entry) } else { probation.unlink(entry) }
         entries[entry.key] = nil
-        bytes -= entry.store.byteCount
     }
 
+    /// A store asked for again: the newest of the main tier.
     private func touch(_ entry: Entry) {
-        guard newest !== entry else { return }
-        unlink(entry)
-        link(entry)
-    }
-
-    private func link(_ entry: Entry) {
-        entry.older = newest
-        entry.newer = nil
-        newest?.newer = entry
-        newest = entry
-        if oldest == nil { oldest = entry }
-    }
-
-    private func unlink(_ entry: Entry) {
-        if let newer = entry.newer { newer.older = entry.older } else { newest = entry.older }
-        if let older = entry.older { older.newer = entry.newer } else { oldest = entry.newer }
-        entry.newer = nil
-        entry.older = nil
+        if entry.isMain {
+            guard main.newest !== entry else { return }
+            main.unlink(entry)
+        } else {
+            probation.unlink(entry)
+            entry.isMain = true
+        }
+        main.link(entry)
     }
 }
 

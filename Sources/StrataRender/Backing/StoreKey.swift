@@ -14,6 +14,18 @@ struct StoreKey: Hashable, Sendable {
 
     var format: BackingStore.Format { content.format }
     var byteEstimate: Int { (width + 1) * (height + 1) * format.bytesPerPixel }
+
+    /// A digest of the key: every field but a path's middle elements (a
+    /// path's count, first and last element stand for it). Each frame looks
+    /// up a key per layer, and hashing every point of every path was most
+    /// of that lookup; keys that differ only inside a path still compare
+    /// unequal (`==` reads everything), they only share a bucket.
+    func hash(into h: inout Hasher) {
+        content.digest(into: &h)
+        h.combine(raster)
+        h.combine(width)
+        h.combine(height)
+    }
 }
 
 /// An affine map in Cairo's layout: x' = xx x + xy y + x0, y' = yx x + yy y + y0.
@@ -55,6 +67,35 @@ enum StoreContent: Hashable, Sendable {
         case .fill, .stroke, .text, .particleShape, .shadowShape: return .a8
         case .gradient, .image, .texels, .flattened: return .argb32
         }
+    }
+
+    /// What `StoreKey.hash(into:)` hashes of the content: paths by their
+    /// digest, everything else whole.
+    func digest(into h: inout Hasher) {
+        switch self {
+        case .fill(let path, let rule):
+            h.combine(0)
+            path.digest(into: &h)
+            h.combine(rule)
+        case .stroke(let style):
+            h.combine(1)
+            style.path.digest(into: &h)
+            h.combine(style.lineWidth); h.combine(style.lineCap); h.combine(style.lineJoin)
+            h.combine(style.miterLimit); h.combine(style.lineDashPattern); h.combine(style.lineDashPhase)
+            h.combine(style.strokeStart); h.combine(style.strokeEnd)
+        default:
+            h.combine(2)
+            h.combine(self)
+        }
+    }
+}
+
+extension BezierPath {
+    /// Its element count, first and last element: equal paths have equal digests.
+    func digest(into h: inout Hasher) {
+        h.combine(elements.count)
+        if let first = elements.first { h.combine(first) }
+        if elements.count > 1, let last = elements.last { h.combine(last) }
     }
 }
 

@@ -39,7 +39,12 @@ public struct FramePlan: Hashable, Sendable {
 }
 
 /// One thing the compositor draws onto a surface.
-enum PlanItem: Hashable, Sendable {
+///
+/// Indirect: a plan's items are copied as they go up the layer tree
+/// (into each superlayer's list, faded, into the frame plan), and the
+/// payloads hold a dozen reference-counted arrays; boxed, a copy is one
+/// retain.
+indirect enum PlanItem: Hashable, Sendable {
     /// A one-colour shape computed per pixel (backgrounds and borders).
     case fill(SolidFill)
     /// A backing store through a map.

@@ -35,7 +35,12 @@ extension FramePlanner {
             if let progress = node.crossDissolve, node.dissolvesChildren {
                 out.append(try planDissolve(node, progress: progress, in: inner))
             } else {
-                for child in node.children { out.append(try plan(child, relative: child.transform, in: inner)) }
+                var planned: [Planned] = []
+                planned.reserveCapacity(node.children.count)
+                for child in node.children { planned.append(try plan(child, relative: child.transform, in: inner)) }
+                // Room for every item at once: growing by appending copied them again and again.
+                out.items.reserveCapacity(planned.reduce(out.items.count) { $0 + $1.items.count } + 1)
+                for p in planned { out.append(p) }
             }
         }
         if hasArea && node.drawsBorder, let shape = SoftShape(bounds, through: map, nearW: Self.nearW) {

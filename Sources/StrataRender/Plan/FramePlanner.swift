@@ -70,9 +70,10 @@ struct FramePlanner {
         var fills = 0
 
         mutating func append(_ item: PlanItem, fills n: Int = 1) {
-            guard !item.box.isEmpty else { return }
+            let itemBox = item.box
+            guard !itemBox.isEmpty else { return }
             items.append(item)
-            box = box.union(item.box)
+            box = box.union(itemBox)
             fills = min(fills + n, 2)
         }
 
@@ -132,7 +133,7 @@ struct FramePlanner {
                 let group = OffscreenGroup(node, box: body.box, items: body.items, effect: .opacity, alpha: opacity, clip: .none)
                 body.items = [.group(group)]
             } else {
-                body.items = body.items.map { $0.fading(by: opacity) }
+                for i in body.items.indices { body.items[i] = body.items[i].fading(by: opacity) }
             }
         }
         return body

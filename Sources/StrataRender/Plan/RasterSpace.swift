@@ -43,13 +43,13 @@ struct RasterSpace {
     /// Whether the content's box on the surface makes a store within the
     /// limits (past them a still layer is resampled, coarser, like a moving one).
     private static func fitsFixed(_ extent: Rect, map: Homography, clipBox: PixelBox, budget: Int) -> Bool {
-        let onSurface = ConvexPolygon(rect: DeviceBox(extent)).mapped { map.project($0, $1) }.boundingBox
+        let onSurface = map.boundingBox(of: DeviceBox(extent))
         let box = PixelBox(covering: onSurface).intersection(clipBox)
         return box.width <= BackingStore.maxSide && box.height <= BackingStore.maxSide && box.area <= budget
     }
 
     private init?(fixed extent: Rect, map: Homography, clipBox: PixelBox) {
-        let onSurface = ConvexPolygon(rect: DeviceBox(extent)).mapped { map.project($0, $1) }.boundingBox
+        let onSurface = map.boundingBox(of: DeviceBox(extent))
         let box = PixelBox(covering: onSurface).intersection(clipBox)
         guard !box.isEmpty else { return nil }
         let w = map.a33
@@ -66,22 +66,23 @@ struct RasterSpace {
         guard abs(map.a31) < 0x1p40, abs(map.a32) < 0x1p40 else { return nil }
         // The largest magnification over the part that can show (constant for affine maps).
         var magnification = 0.0
-        var visibleExtent: DeviceBox
+        // The part of the extent that can show: needed only when the whole is too large.
+        var visibleExtent: () -> DeviceBox
         if map.isAffine {
-            let onSurface = ConvexPolygon(rect: DeviceBox(full)).mapped { map.project($0, $1) }.boundingBox
+            let onSurface = map.boundingBox(of: DeviceBox(full))
             guard PixelBox(covering: onSurface).intersects(clipBox) else { return nil }
             magnification = map.magnification(atX: full.minX, y: full.minY)
-            visibleExtent = DeviceBox(full)
-            if let back = map.inverted {
-                visibleExtent = visibleExtent.intersection(
-                    ConvexPolygon(rect: clipBox.deviceBox).mapped { back.project($0, $1) }.boundingBox)
+            visibleExtent = {
+                guard let back = map.inverted else { return DeviceBox(full) }
+                return DeviceBox(full).intersection(back.boundingBox(of: clipBox.deviceBox))
             }
         } else {
             let visible = ConvexPolygon.visiblePart(of: DeviceBox(full), under: map, nearW: FramePlanner.nearW,
                                                     clip: clipBox.deviceBox)
             guard !visible.isEmpty else { return nil }
             for i in 0..<visible.count { magnification = max(magnification, map.magnification(atX: visible.xs[i], y: visible.ys[i])) }
-            visibleExtent = visible.boundingBox
+            let box = visible.boundingBox
+            visibleExtent = { box }
         }
         var scale = RasterScale.quantized(magnification)
         var extent = full
@@ -95,7 +96,7 @@ struct RasterSpace {
         }
         if !fits(scale) {
             // Too large to keep whole: only the part on the surface (kept while it stays put).
-            let v = visibleExtent
+            let v = visibleExtent()
             guard !v.isEmpty else { return nil }
             let step = 64 / scale
             let x0 = (v.minX / step).rounded(.down) * step, y0 = (v.minY / step).rounded(.down) * step
@@ -137,10 +138,15 @@ struct RasterSpace {
         guard let inverse = fromStore.inverted else { return nil }
         toStore = inverse
         let storeRect = ConvexPolygon(rect: DeviceBox(minX: 0, minY: 0, maxX: Double(w), maxY: Double(h)))
-        let front = fromStore.isAffine ? storeRect
+        var outline = fromStore.isAffine ? storeRect
             : storeRect.clipped(a: fromStore.a13, b: fromStore.a23, c: fromStore.a33 - FramePlanner.nearW)
-        guard !front.isEmpty else { return nil }
-        let outline = front.mapped { fromStore.project($0, $1) }
+        guard !outline.isEmpty else { return nil }
+        // Projected in place (`mapped` would copy the polygon's arrays).
+        for i in 0..<outline.count {
+            let p = fromStore.project(outline.xs[i], outline.ys[i])
+            outline.xs[i] = p.x
+            outline.ys[i] = p.y
+        }
         guard let lines = EdgeLine.sides(of: outline) else { return nil }
         hull = lines
         box = PixelBox(covering: outline.boundingBox).intersection(clipBox)
@@ -169,4 +175,32 @@ extension Homography {
 
 extension DeviceBox {
     init(_ r: Rect) { self.init(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY) }
+}
+
+extension Homography {
+    /// The bounding box of `box`'s corners projected through the map: the
+    /// same values, compared in the same order, as
+    /// `ConvexPolygon(rect: box).mapped { project($0, $1) }.boundingBox`,
+    /// without the polygon's arrays (the planner asks this for every layer).
+    func boundingBox(of box: DeviceBox) -> DeviceBox {
+        let p0 = project(box.minX, box.minY), p1 = project(box.maxX, box.minY)
+        let p2 = project(box.maxX, box.maxY), p3 = project(box.minX, box.maxY)
+        // Array.min()/max(): the first element, replaced by each later one that is smaller/larger.
+        func least(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+            var r = a
+            if b < r { r = b }
+            if c < r { r = c }
+            if d < r { r = d }
+            return r
+        }
+        func greatest(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+            var r = a
+            if r < b { r = b }
+            if r < c { r = c }
+            if r < d { r = d }
+            return r
+        }
+        return DeviceBox(minX: least(p0.x, p1.x, p2.x, p3.x), minY: least(p0.y, p1.y, p2.y, p3.y),
+                         maxX: greatest(p0.x, p1.x, p2.x, p3.x), maxY: greatest(p0.y, p1.y, p2.y, p3.y))
+    }
 }
