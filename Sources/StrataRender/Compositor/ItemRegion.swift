@@ -162,8 +162,8 @@ struct ItemRegion: Hashable, Sendable {
 
     /// One pixel's coverage by one shape: its sides' areas multiplied, and
     /// near a rounded corner the arc (the rounding affine, W = 1). A paired
-    /// shape whose first two sides leave nothing is 0 without the other
-    /// two or the arc (their factors, 0...1, would keep it +0).
+    /// shape that one pair of sides leaves nothing of is 0 without the
+    /// other pair or the arc (their factors, 0...1, would keep it +0).
     @inline(__always)
     private static func affineCoverage(_ s: Shape, _ x: Double, _ y: Double, _ lines: UnsafeBufferPointer<Line>,
                                        _ arcs: UnsafeBufferPointer<Arc>) -> Double {
@@ -177,7 +177,8 @@ struct ItemRegion: Hashable, Sendable {
             let across = area(0) + area(2) - 1
             guard across > 0 else { return 0 }
             let along = area(1) + area(3) - 1
-            c = across * (along < 0 ? 0 : along)
+            guard along > 0 else { return 0 }
+            c = across * along
         } else {
             for k in s.sides {
                 let l = lines[k]
@@ -253,10 +254,10 @@ struct ItemRegion: Hashable, Sendable {
             // Rounded shapes' arcs, solved on the row (their cores above were their sides).
             roundings.withUnsafeBufferPointer { roundings in
                 cornerRows.withUnsafeBufferPointer { rows in
-                    for s in shapes where s.arcs {
+                    for s in shapes where s.arcs && ArcSpans.crossesCorner(rows[s.rounding], y: cy) {
                         ArcSpans.cut(roundings[s.rounding], rows: rows[s.rounding], y: cy, outer: &outer, full: &full)
                     }
-                    if let hole, hole.arcs {
+                    if let hole, hole.arcs, ArcSpans.crossesCorner(rows[hole.rounding], y: cy) {
                         ArcSpans.cut(roundings[hole.rounding], rows: rows[hole.rounding], y: cy, outer: &holeOuter,
                                      full: &holeFull)
                     }
