@@ -79,33 +79,22 @@ enum Blending {
         UnsafeRawPointer(src).loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)
     }
 
-    /// Each source pixel times its coverage byte (0...255), in place.
+    /// Each source pixel times its coverage byte (0...255), in place; four
+    /// wholly covered pixels are left alone (x 255 / 255 is x).
     static func scale(_ src: UnsafeMutablePointer<UInt32>, by cover: UnsafePointer<UInt8>, count: Int) {
-        let raw = UnsafeMutableRawPointer(src), k = UnsafeRawPointer(cover)
-        var i = 0
-        while i &+ 4 <= count {
-            let bytes = k.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-            // All four wholly covered: nothing to do (x 255 / 255 is x).
-            if bytes != .max {
-                let p = Split(raw.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)).scaled(weights(bytes))
-                raw.storeBytes(of: p.pixels, toByteOffset: i &* 4, as: Pixels4.self)
-            }
-            i &+= 4
-        }
-        while i < count {
-            let c = UInt32(cover[i])
-            if c != 255 { src[i] = Pixel.scaled(src[i], c) }
-            i &+= 1
-        }
+        let k = UnsafeRawPointer(cover)
+        blendRow(src, count: count, { k.loadUnaligned(fromByteOffset: $0, as: UInt32.self) }, blends4: { $0 != .max },
+                 { bytes, p in p.scaled(weights(bytes)) },
+                 { UInt32(cover[$0]) }, blends1: { $0 != 255 }, { c, p in Pixel.scaled(p, c) })
     }
 
     /// `count` pixels of `src` times `alpha` (0...255) into `dst`.
     static func scaled(_ src: UnsafePointer<UInt32>, by alpha: UInt32, into dst: UnsafeMutablePointer<UInt32>,
                        count: Int) {
         let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
-        let k = Lanes(repeating: UInt16(truncatingIfNeeded: alpha))
+        let k = Lanes(repeating: UInt16(truncatingIfNeeded: alpha)), fours = count & ~3
         var i = 0
-        while i &+ 4 <= count {
+        while i < fours {
             let p = Split(s.loadUnaligned(fromByteOffset: i &* 4, as: Pixels4.self)).scaled(k)
             d.storeBytes(of: p.pixels, toByteOffset: i &* 4, as: Pixels4.self)
             i &+= 4
