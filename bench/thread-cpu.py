@@ -6,8 +6,9 @@
 Runs the command, reads /proc/PID/task/*/{stat,schedstat,status} every
 20 ms and prints, per thread (the last values seen before it ended): CPU
 seconds (user, sys), seconds spent runnable but waiting for a core (the
-run queue: oversubscription), and voluntary (blocked) / involuntary
-(preempted) context switches. Thread ids are in creation order: for
+run queue: oversubscription), seconds blocked (its life less both:
+waiting on a lock, a condition or I/O), and voluntary (blocking) /
+involuntary (preempted) context switches. Thread ids are in creation order: for
 `strata render -o x.mp4` the main thread (the consumer, which also calls
 x264_encoder_encode), x264's threads (created when the encoder opens:
 2 frame threads and the lookahead), then the render threads.
@@ -53,10 +54,11 @@ def main():
     wall = time.time() - t0
     print(f"wall {wall:.2f} s, exit status {process.returncode}", file=sys.stderr)
     print(f"{'tid':>8} {'name':16} {'start s':>7} {'end s':>6} {'cpu s':>6} {'user':>6} {'sys':>6} "
-          f"{'queued s':>8} {'blocked':>7} {'preempted':>9}", file=sys.stderr)
+          f"{'queued s':>8} {'blocked s':>9} {'blocks':>7} {'preempted':>9}", file=sys.stderr)
     for tid, r in sorted(seen.items()):
         print(f"{tid:>8} {r['name']:16} {r['start']:7.2f} {r['end']:6.2f} {r['cpu']:6.2f} {r['user']:6.2f} "
-              f"{r['sys']:6.2f} {r['wait']:8.2f} {r['blocked']:7d} {r['preempted']:9d}", file=sys.stderr)
+              f"{r['sys']:6.2f} {r['wait']:8.2f} {max(0, r['end'] - r['start'] - r['cpu'] - r['wait']):9.2f} "
+              f"{r['blocked']:7d} {r['preempted']:9d}", file=sys.stderr)
     cpu = sum(r["cpu"] for r in seen.values())
     print(f"total cpu {cpu:.2f} s, queued {sum(r['wait'] for r in seen.values()):.2f} s, "
           f"cores busy {cpu / wall:.2f}", file=sys.stderr)
