@@ -6,25 +6,34 @@ import StrataModel
 /// it left (so later ones win), additive ones add to it. A missing `from` or
 /// `to` is the model value, read at each frame (the contract's rule).
 /// Groups apply their animations in order at the group's place in the list.
+///
+/// The values animated are any `AnimationTarget`: a layer's whole
+/// presentation values, or one key's value alone (`OpacityTarget`: a frame
+/// of a layer that only fades copies no `LayerProperties`).
 enum AnimationEvaluator {
     /// `sequenceLimit`: only animations added by transactions before it
     /// apply (Int.max: all; a transition's old state uses its own transaction).
     /// With `record` false (a frame's sampling) nothing is listed.
     @discardableResult
-    static func apply(_ animations: [Animation], layerTime: Double, model: LayerProperties,
-                      to properties: inout LayerProperties, sequenceLimit: Int = .max,
+    static func apply<Target: AnimationTarget>(_ animations: [Animation], layerTime: Double, model: LayerProperties,
+                      to properties: inout Target, sequenceLimit: Int = .max,
                       record: Bool = true) -> [ActiveAnimation] {
         var active: [ActiveAnimation] = []
-        // By index: `for animation in animations` copies each one (a dozen retains) every frame.
-        for i in animations.indices where animations[i].lifetime.applies(layerTime: layerTime, sequenceLimit: sequenceLimit) {
-            apply(animations[i], time: layerTime, model: model, to: &properties, active: &active, depth: 0, record: record)
+        // In place: `for animation in animations`, or passing `animations[i]`, copies each one
+        // (a dozen retains) every frame.
+        animations.withUnsafeBufferPointer { animations in
+            for i in animations.indices
+            where animations[i].lifetime.applies(layerTime: layerTime, sequenceLimit: sequenceLimit) {
+                apply(animations[i], time: layerTime, model: model, to: &properties, active: &active, depth: 0,
+                      record: record)
+            }
         }
         return active
     }
 
     /// One animation at `time` (its parent's time: the layer's, or a group's).
-    static func apply(_ animation: Animation, time: Double, model: LayerProperties,
-                      to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int,
+    static func apply<Target: AnimationTarget>(_ animation: Animation, time: Double, model: LayerProperties,
+                      to properties: inout Target, active: inout [ActiveAnimation], depth: Int,
                       record: Bool) {
         guard let sample = animation.timing.sample(layerTime: time, removedOnCompletion: animation.removedOnCompletion)
         else { return }
@@ -83,11 +92,7 @@ enum AnimationEvaluator {
             drawn = properties.value(at: animation.keyPath).adding(drawn)
         }
         properties.setValue(drawn, at: animation.keyPath)
-        if let angle {
-            // rotationMode: turn about the anchor point to the tangent, in the
-            // superlayer's space (after the layer's own transform).
-            properties.transform = properties.transform * Transform3D.rotation(angle, 0, 0, 1)
-        }
+        if let angle { properties.turn(by: angle) }
         guard record else { return }
         var entry = ActiveAnimation(keyPath: animation.keyPath, fraction: sample.fraction,
                                     progress: shown, iteration: sample.iteration,
@@ -107,8 +112,8 @@ enum AnimationEvaluator {
     /// decides whether they hold after they end. At the group's end an
     /// animation that runs that long holds its value there (its left limit)
     /// rather than ending, so a group filling forwards keeps its last frame.
-    static func applyGroup(_ children: [Animation], progress: Double, duration: Double, model: LayerProperties,
-                           to properties: inout LayerProperties, active: inout [ActiveAnimation], depth: Int,
+    static func applyGroup<Target: AnimationTarget>(_ children: [Animation], progress: Double, duration: Double,
+                           model: LayerProperties, to properties: inout Target, active: inout [ActiveAnimation], depth: Int,
                            record: Bool) {
         let groupTime = min(max(progress * duration, 0), duration)
         for var child in children {

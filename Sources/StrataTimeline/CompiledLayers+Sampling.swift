@@ -51,6 +51,11 @@ extension CompiledLayers {
             zPositions.append(z)
             return
         }
+        if layers[index].onlyFades {
+            appendFaded(index, localTime: localTime, context: context, to: &nodes)
+            zPositions.append(layers[index].model.zPosition)
+            return
+        }
         if layers[index].isStill {
             guard !layers[index].model.hidden else { return }
             nodes.append(node(of: index, layers[index].model, localTime: localTime, context: context))
@@ -80,19 +85,45 @@ extension CompiledLayers {
         return p
     }
 
+    /// Appends the node of a layer that only fades (`CompiledLayer.onlyFades`):
+    /// its node made once, copied straight into `nodes`, its opacity
+    /// evaluated alone, its sublayers sampled.
+    func appendFaded(_ index: Int, localTime: Double, context: SampleContext, to nodes: inout [RenderNode]) {
+        var target = OpacityTarget(opacity: layers[index].model.opacity)
+        // Read in place: passing `layers[index].model` would copy the layer's properties.
+        layers.withUnsafeBufferPointer { layers in
+            AnimationEvaluator.apply(layers[index].animations, layerTime: localTime, model: layers[index].model,
+                                     to: &target, sequenceLimit: context.sequenceLimit, record: false)
+        }
+        nodes.append(fadingNodes[index].unsafelyUnwrapped)
+        let last = nodes.count - 1
+        nodes[last].opacity = min(max(target.opacity, 0), 1)
+        if !layers[index].sublayers.isEmpty {
+            nodes[last].children = sublayerNodes(of: index, parentTime: localTime,
+                                                 in: layers[index].constantPlacement!.sublayerTransform, context: context)
+        }
+    }
+
     /// The node of a visible layer with presentation values `p` at
     /// `localTime`, its transform its own placement.
     func node(of index: Int, _ p: LayerProperties, localTime: Double, context: SampleContext) -> RenderNode {
-        let type = layers[index].type
         let placement = layers[index].constantPlacement ?? Placement(p)
-        let children = type == .replicator
+        var node = ownNode(of: index, p, placement: placement, localTime: localTime, context: context)
+        node.children = layers[index].type == .replicator
             ? replicatedChildren(of: index, p, localTime: localTime, sublayerTransform: placement.sublayerTransform,
                                  context: context)
             : sublayerNodes(of: index, parentTime: localTime, in: placement.sublayerTransform, context: context)
+        return node
+    }
+
+    /// The node of a visible layer with presentation values `p`, without its sublayers.
+    func ownNode(of index: Int, _ p: LayerProperties, placement: Placement, localTime: Double,
+                 context: SampleContext) -> RenderNode {
+        let type = layers[index].type
         var node = RenderNode(path: layers[index].path, bounds: p.bounds, transform: placement.toSuperlayer,
                               opacity: min(max(p.opacity, 0), 1), backgroundColor: p.backgroundColor,
                               cornerRadius: max(0, p.cornerRadius), borderWidth: max(0, p.borderWidth),
-                              borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: children)
+                              borderColor: p.borderColor, masksToBounds: p.masksToBounds, children: [])
         node.location = layers[index].location
         node.animatesGeometry = layers[index].animatesGeometry
         applyCompositing(index, p, localTime: localTime, context: context, to: &node)

@@ -21,6 +21,9 @@ public struct CompiledLayers: Sendable {
     /// Pixels per point.
     public let scale: Double
     let library: ContentsLibrary
+    /// By layer index, for a layer that `onlyFades`: its node without
+    /// sublayers, its opacity to be set (made once the layers exist).
+    private(set) var fadingNodes: [RenderNode?] = []
 
     /// Compiles the timeline of a laid-out scene, then its layers.
     public init(_ scene: Scene) { self.init(TimelineCompiler.compile(scene)) }
@@ -52,6 +55,10 @@ public struct CompiledLayers: Sendable {
         self.size = scene.canvas.size
         self.scale = scene.canvas.scale
         self.library = library
+        fadingNodes = layers.indices.map { i in
+            layers[i].onlyFades ? ownNode(of: i, layers[i].model, placement: layers[i].constantPlacement!, localTime: 0,
+                                          context: SampleContext(sceneTime: 0)) : nil
+        }
     }
 
     /// The layer at `path` (as `RenderNode.path` names it), if any.
@@ -102,6 +109,11 @@ public struct CompiledLayer: Sendable {
     /// The layer's image (and dissolve) when no animated key changes it and
     /// it is not time-based media.
     let constantImage: ConstantImage?
+    /// Only its opacity changes, by animations of the whole key, and no
+    /// part of its own node depends on time (no mask, media, replicator,
+    /// transition or timeline change): a frame evaluates the opacity alone
+    /// into its node made once (`CompiledLayers.fadingNodes`).
+    let onlyFades: Bool
 
     init(index: Int, path: String, layer: Layer, parent: Int?, timeline: TimelineOutput, library: ContentsLibrary) {
         self.index = index
@@ -126,6 +138,25 @@ public struct CompiledLayer: Sendable {
         self.constantImage = imageConstant ? ConstantImage(model, library: library) : nil
         self.isStill = keys.isEmpty
         self.constantPlacement = Self.placementKeys.contains(where: keys.contains) ? nil : Placement(model)
+        self.onlyFades = keys.properties == [Self.opacity] && timeline.modelChanges.isEmpty
+            && timeline.transitions.isEmpty && layer.animations.allSatisfy(Self.fadesWhole)
+            && type != .replicator && type != .emitter && layer.mask.isEmpty
+            && constantContent != nil && constantImage != nil && constantPlacement != nil && !model.hidden
+    }
+
+    static let opacity = LayerProperty.named("opacity")!
+
+    /// Whether an animation (a group: each of its animations) writes the
+    /// whole opacity and nothing else (no value function, no turning).
+    static func fadesWhole(_ animation: Animation) -> Bool {
+        switch animation.kind {
+        case .group(let children): return children.allSatisfy(fadesWhole)
+        case .keyframe(let k) where k.rotationMode != nil: return false
+        default:
+            let path = animation.keyPath
+            return path.property == opacity && path.fields.isEmpty && path.transformComponent == nil
+                && animation.valueFunction == nil
+        }
     }
 
     static let hidden = LayerProperty.named("hidden")!

@@ -30,7 +30,10 @@ struct ItemRegion: Hashable, Sendable {
     private var cornerRows: [SIMD8<Double>] = []
 
     init(hull: [EdgeLine] = [], own: SoftShape? = nil, hole: SoftShape? = nil, clip: ClipStack) {
-        for e in hull + clip.cuts { lines.append(Line(e)) }
+        // Room for the hull and cuts, and the soft sides of a quad's edges or a fill's shape.
+        lines.reserveCapacity(hull.count + clip.cuts.count + 4)
+        for e in hull { lines.append(Line(e)) }
+        for e in clip.cuts { lines.append(Line(e)) }
         hullCount = lines.count
         if let own { shapes.append(add(own)) }
         for s in clip.shapes { shapes.append(add(s)) }

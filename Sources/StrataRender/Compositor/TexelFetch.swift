@@ -55,11 +55,7 @@ struct TexelFetch {
         case .exact(let dx, let dy):
             copy(y: y + dy, from: from + dx, count: count, into: out)
         case .affine:
-            // Texel coordinates of pixel 0's centre on this row (texel centres at i + 0.5).
-            let cy = Double(y) + 0.5
-            let w = toStore.a33
-            let u0 = Self.fixed((toStore.a11 * 0.5 + toStore.a21 * cy + toStore.a31) / w - 0.5)
-            let v0 = Self.fixed((toStore.a12 * 0.5 + toStore.a22 * cy + toStore.a32) / w - 0.5)
+            let (u0, v0) = rowStart(y: y)
             let u = u0 &+ from &* stepU, v = v0 &+ from &* stepV
             if store.format == .argb32 {
                 bilinearColor(u: u, v: v, count: count, into: out)
@@ -77,6 +73,26 @@ struct TexelFetch {
             }
         }
         return
+    }
+
+    /// Like `fetch`, each pixel sampled on its own by the scalar forms (what
+    /// the four-wide loops must equal, for tests); affine maps only.
+    func fetchOneByOne(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let (u0, v0) = rowStart(y: y)
+        for i in 0..<count {
+            let u = u0 &+ (from &+ i) &* stepU, v = v0 &+ (from &+ i) &* stepV
+            out[i] = store.format == .argb32 ? tinted(sampleColor(u, v)) : coverage(sampleA8(u, v))
+        }
+    }
+
+    /// Texel coordinates (16.16) of pixel 0's centre on row y under an
+    /// affine map (texel centres at i + 0.5).
+    @inline(__always)
+    private func rowStart(y: Int) -> (u: Int, v: Int) {
+        let cy = Double(y) + 0.5
+        let w = toStore.a33
+        return (Self.fixed((toStore.a11 * 0.5 + toStore.a21 * cy + toStore.a31) / w - 0.5),
+                Self.fixed((toStore.a12 * 0.5 + toStore.a22 * cy + toStore.a32) / w - 0.5))
     }
 
     // MARK: exact copies
@@ -173,23 +189,43 @@ struct TexelFetch {
         }
     }
 
-    /// Coverage stores four pixels at a time: each pixel's two byte pairs
-    /// loaded as 16-bit words, mixed in 32-bit lanes, times the colour.
+    /// Coverage stores four pixels at a time, the ends of the run too: each
+    /// lane's position clamped to the store's edge texels (what `sampleA8`
+    /// does one at a time, so the same bytes), its two byte pairs loaded as
+    /// 16-bit words, mixed in 32-bit lanes, times the colour. The last group
+    /// of fewer than four keeps only its pixels (the other lanes read
+    /// clamped, in-bounds texels). A run whose positions do not all fit
+    /// 32-bit lanes goes one pixel at a time.
+    ///
+    /// Clamping per lane costs less than solving each row for its unclamped
+    /// range and sampling its ends one by one (small turned quads: ~3 of a
+    /// row's 14 pixels were at an end).
     private func bilinearCoverage(u: Int, v: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard let tint else { return }
+        // Lanes reach pixel count + 2 at most (the last group's).
+        @inline(__always) func fitsLanes(_ p: Int, _ step: Int) -> Bool {
+            let end = p &+ (count &+ 2) &* step
+            return p > -(1 << 30) && p < 1 << 30 && end > -(1 << 30) && end < 1 << 30
+        }
+        guard fitsLanes(u, stepU), fitsLanes(v, stepV) else {
+            for i in 0..<count { out[i] = coverage(sampleA8(u &+ i &* stepU, v &+ i &* stepV)) }
+            return
+        }
         let base = UnsafeRawPointer(store.pixels), stride = store.stride
-        let (lo, hi) = unclamped(u: u, v: v, count: count)
-        for i in 0..<lo { out[i] = coverage(sampleA8(u &+ i &* stepU, v &+ i &* stepV)) }
-        var i = lo
         let lanes = SIMD4<Int32>(0, 1, 2, 3)
         let su = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: stepU))
         let sv = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: stepV))
+        let low = SIMD4<Int32>(repeating: 0)
+        let highU = SIMD4<Int32>(repeating: Int32(maxU)), highV = SIMD4<Int32>(repeating: Int32(maxV))
         let rowBytes = SIMD4<Int32>(repeating: Int32(stride))
         let color = Split(repeating: tint)
         let dst = UnsafeMutableRawPointer(out)
-        while i &+ 4 <= hi {
-            let uu = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: u &+ i &* stepU)) &+ lanes &* su
-            let vv = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: v &+ i &* stepV)) &+ lanes &* sv
+        var i = 0
+        while i < count {
+            let uu = (SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: u &+ i &* stepU)) &+ lanes &* su)
+                .clamped(lowerBound: low, upperBound: highU)
+            let vv = (SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: v &+ i &* stepV)) &+ lanes &* sv)
+                .clamped(lowerBound: low, upperBound: highV)
             let at = (vv &>> 16) &* rowBytes &+ (uu &>> 16)
             @inline(__always) func pair(_ o: Int32) -> UInt32 {
                 UInt32(base.loadUnaligned(fromByteOffset: Int(o), as: UInt16.self))
@@ -204,12 +240,13 @@ struct TexelFetch {
             let b = ((bottom & 0xFF) &* iwx &+ (bottom &>> 8) &* wx) &>> 8
             let c = (t &* (256 &- wy) &+ b &* wy) &>> 8
             let k = unsafeBitCast(c | (c &<< 16), to: Lanes.self)
-            dst.storeBytes(of: color.scaled(k).pixels, toByteOffset: i &* 4, as: Pixels4.self)
+            let pixels = color.scaled(k).pixels
+            if i &+ 4 <= count {
+                dst.storeBytes(of: pixels, toByteOffset: i &* 4, as: Pixels4.self)
+            } else {
+                for j in 0..<(count &- i) { out[i &+ j] = pixels[j] }
+            }
             i &+= 4
-        }
-        while i < count {
-            out[i] = coverage(sampleA8(u &+ i &* stepU, v &+ i &* stepV))
-            i &+= 1
         }
     }
 

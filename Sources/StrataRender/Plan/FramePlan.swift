@@ -86,15 +86,16 @@ struct SolidFill: Hashable, Sendable {
     var blend: Blend = .over
     var clip: ClipStack { didSet { compile() } }
     var box: PixelBox
-    /// The shape, hole and clip as the compositor reads them, made once.
-    private(set) var region = ItemRegion(clip: .none)
+    /// The shape, hole and clip as the compositor reads them, made once
+    /// (in `init`, not also as a default value first).
+    private(set) var region: ItemRegion
 
     init(shape: SoftShape, hole: SoftShape?, color: Color, gradient: GradientPaint? = nil, alpha: Double,
          blend: Blend = .over, clip: ClipStack, box: PixelBox) {
         self.shape = shape; self.hole = hole; self.color = color; self.gradient = gradient; self.alpha = alpha
         self.blend = blend
         self.clip = clip; self.box = box
-        compile()
+        region = ItemRegion(own: shape, hole: hole, clip: clip)
     }
 
     private mutating func compile() { region = ItemRegion(own: shape, hole: hole, clip: clip) }
@@ -120,14 +121,15 @@ struct TexturedQuad: Hashable, Sendable {
     var edges: SoftShape? { didSet { compile() } }
     var clip: ClipStack { didSet { compile() } }
     var box: PixelBox
-    /// Hull, edges and clip as the compositor reads them, made once.
-    private(set) var region = ItemRegion(clip: .none)
+    /// Hull, edges and clip as the compositor reads them, made once (in
+    /// `init`, not also as a default value first: a quad per layer per frame).
+    private(set) var region: ItemRegion
 
     init(store: StoreRef, toStore: Homography, color: Color = .white, alpha: Double, blend: Blend = .over,
          hull: [EdgeLine], edges: SoftShape?, clip: ClipStack, box: PixelBox) {
         self.store = store; self.toStore = toStore; self.color = color; self.alpha = alpha; self.blend = blend
         self.hull = hull; self.edges = edges; self.clip = clip; self.box = box
-        compile()
+        region = ItemRegion(hull: hull, own: edges, clip: clip)
     }
 
     private mutating func compile() { region = ItemRegion(hull: hull, own: edges, clip: clip) }

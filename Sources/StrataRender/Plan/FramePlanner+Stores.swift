@@ -23,9 +23,14 @@ extension FramePlanner {
                             edges: nil, clip: context.clip, box: space.box)
     }
 
-    /// The store for `key`: from the cache, or rasterized now (charged to the frame's memory first).
+    /// The store for `key`: the one asked for just before when the keys
+    /// are equal, else from the cache, or rasterized now (charged to the
+    /// frame's memory first).
     func store(for key: StoreKey, node: RenderNode) throws(RenderError) -> BackingStore {
-        try cache.store(for: key, node: node, charging: memory) { rasterizer.rasterize(key) }
+        if let last = lastStore.store(matching: key) { return last }
+        let store = try cache.store(for: key, node: node, charging: memory) { rasterizer.rasterize(key) }
+        lastStore.remember(store, for: key)
+        return store
     }
 
     /// A shadowPath's shadow: the path filled and blurred once into a
@@ -48,5 +53,27 @@ extension FramePlanner {
         let store = try self.store(for: key, node: node)
         return TexturedQuad(store: StoreRef(store: store), toStore: space.toStore, color: color, alpha: 1,
                             hull: space.hull, edges: nil, clip: context.clip, box: space.box)
+    }
+}
+
+/// The last store one frame's planner found, and its key. Sibling layers
+/// often draw the same content one after another (a ring of equal dots),
+/// and comparing a key with the last one costs less than hashing it for
+/// the shared cache (and taking its lock). A repeat within the frame only
+/// skips the cache's recency update, which never changes a pixel.
+final class LastStore {
+    private var key: StoreKey?
+    private var store: BackingStore?
+
+    /// The last store when its key equals `key` (the cheap fields compared first).
+    func store(matching key: StoreKey) -> BackingStore? {
+        guard let k = self.key, k.width == key.width, k.height == key.height, k.raster == key.raster,
+              k.content == key.content else { return nil }
+        return store
+    }
+
+    func remember(_ store: BackingStore, for key: StoreKey) {
+        self.key = key
+        self.store = store
     }
 }

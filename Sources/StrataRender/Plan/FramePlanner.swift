@@ -12,6 +12,8 @@ struct FramePlanner {
     let compositor: Compositor
     /// What the frame holds: each store it makes is charged before it is made.
     var memory = FrameMemory.Tally(limit: .infinity, width: 0, height: 0)
+    /// The store this frame's plan asked for last (`store(for:node:)`).
+    let lastStore = LastStore()
 
     /// W below which a point counts as at or behind the eye (near plane).
     static let nearW = 1e-5

@@ -66,23 +66,26 @@ struct RasterSpace {
         guard abs(map.a31) < 0x1p40, abs(map.a32) < 0x1p40 else { return nil }
         // The largest magnification over the part that can show (constant for affine maps).
         var magnification = 0.0
-        // The part of the extent that can show: needed only when the whole is too large.
-        var visibleExtent: () -> DeviceBox
+        // The part of the extent that can show under a projective map (an
+        // affine one's is worked out only when the whole is too large).
+        let visibleBox: DeviceBox?
         if map.isAffine {
             let onSurface = map.boundingBox(of: DeviceBox(full))
             guard PixelBox(covering: onSurface).intersects(clipBox) else { return nil }
             magnification = map.magnification(atX: full.minX, y: full.minY)
-            visibleExtent = {
-                guard let back = map.inverted else { return DeviceBox(full) }
-                return DeviceBox(full).intersection(back.boundingBox(of: clipBox.deviceBox))
-            }
+            visibleBox = nil
         } else {
             let visible = ConvexPolygon.visiblePart(of: DeviceBox(full), under: map, nearW: FramePlanner.nearW,
                                                     clip: clipBox.deviceBox)
             guard !visible.isEmpty else { return nil }
             for i in 0..<visible.count { magnification = max(magnification, map.magnification(atX: visible.xs[i], y: visible.ys[i])) }
-            let box = visible.boundingBox
-            visibleExtent = { box }
+            visibleBox = visible.boundingBox
+        }
+        // A function, not a closure kept in a variable (which allocated its context for every layer).
+        func visibleExtent() -> DeviceBox {
+            if let visibleBox { return visibleBox }
+            guard let back = map.inverted else { return DeviceBox(full) }
+            return DeviceBox(full).intersection(back.boundingBox(of: clipBox.deviceBox))
         }
         var scale = RasterScale.quantized(magnification)
         var extent = full

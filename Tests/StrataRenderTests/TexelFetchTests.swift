@@ -1,0 +1,81 @@
+import StrataModel
+import XCTest
+@testable import StrataRender
+
+/// Bilinear fetches four pixels at a time give the very bytes of each pixel
+/// sampled on its own (`TexelFetch.fetchOneByOne`), over whole runs: the
+/// ends of a run, where positions are clamped to the store's edge, and the
+/// last group of fewer than four included.
+final class TexelFetchTests: XCTestCase {
+    /// A seeded xorshift generator: the same stores and maps on every run.
+    private struct Noise {
+        var state: UInt64
+        mutating func next() -> UInt32 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return UInt32(truncatingIfNeeded: state >> 32)
+        }
+        /// Uniform in [lo, hi).
+        mutating func double(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(next()) / 0x1p32 }
+    }
+
+    /// A store of random texels (coverage bytes, or premultiplied pixels), a
+    /// transparent border around it as the planner's stores have.
+    private func store(_ format: BackingStore.Format, width: Int, height: Int, noise: inout Noise) -> BackingStore {
+        let s = BackingStore(format: format, width: width, height: height)!
+        for y in 1..<(height - 1) {
+            let row = s.pixels + y * s.stride
+            for x in 1..<(width - 1) {
+                if format == .a8 {
+                    row.storeBytes(of: UInt8(truncatingIfNeeded: noise.next()), toByteOffset: x, as: UInt8.self)
+                } else {
+                    let a = noise.next() & 0xFF, c = { (n: UInt32) in a == 0 ? 0 : n % (a + 1) }
+                    row.storeBytes(of: a << 24 | c(noise.next()) << 16 | c(noise.next()) << 8 | c(noise.next()),
+                                   toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+        }
+        return s
+    }
+
+    func testFourWideFetchesMatchEachPixelOnItsOwn() {
+        var noise = Noise(state: 11)
+        for format in [BackingStore.Format.a8, .argb32] {
+            for trial in 0..<60 {
+                let width = 3 + Int(noise.next() % 20), height = 3 + Int(noise.next() % 20)
+                let s = store(format, width: width, height: height, noise: &noise)
+                // Surface -> store: turned and scaled, offset so that runs start and end outside the store.
+                let angle = noise.double(0, 2 * .pi), scale = noise.double(0.3, 3)
+                let c = cos(angle) * scale, d = sin(angle) * scale
+                let toStore = Homography(a11: c, a12: d, a13: 0, a21: -d, a22: c, a23: 0,
+                                         a31: noise.double(-30, 30), a32: noise.double(-30, 30), a33: 1)
+                let color: UInt32 = trial % 3 == 0 ? 0xFFFF_FFFF : 0xC0_80_40_20
+                let fetch = TexelFetch(store: s, toStore: toStore, color: color)
+                guard case .affine = fetch.mode else { XCTFail("not affine"); continue }
+                for _ in 0..<8 {
+                    let y = Int(noise.next() % 60) - 30, from = Int(noise.next() % 60) - 30
+                    let count = Int(noise.next() % 40)
+                    var fast = [UInt32](repeating: 1, count: count), slow = fast
+                    fast.withUnsafeMutableBufferPointer { fetch.fetch(y: y, from: from, count: count, into: $0.baseAddress!) }
+                    slow.withUnsafeMutableBufferPointer {
+                        fetch.fetchOneByOne(y: y, from: from, count: count, into: $0.baseAddress!)
+                    }
+                    XCTAssertEqual(fast, slow, "\(format), \(width)x\(height), row \(y) from \(from), \(count) pixels")
+                }
+            }
+        }
+    }
+
+    func testRunsFarOutsideTheStoreAreClampedOneByOne() {
+        var noise = Noise(state: 5)
+        let s = store(.a8, width: 8, height: 8, noise: &noise)
+        // Positions past 32-bit lanes: the run goes one pixel at a time, clamped to the edge texels.
+        let fetch = TexelFetch(store: s, toStore: Homography(a11: 0.5, a12: 0.25, a13: 0, a21: 0, a22: 1, a23: 0,
+                                                             a31: -0x1p20, a32: 3, a33: 1), color: 0xFFFF_FFFF)
+        var fast = [UInt32](repeating: 1, count: 37), slow = fast
+        fast.withUnsafeMutableBufferPointer { fetch.fetch(y: 2, from: 5, count: 37, into: $0.baseAddress!) }
+        slow.withUnsafeMutableBufferPointer { fetch.fetchOneByOne(y: 2, from: 5, count: 37, into: $0.baseAddress!) }
+        XCTAssertEqual(fast, slow)
+    }
+}
