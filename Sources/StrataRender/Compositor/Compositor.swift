@@ -22,24 +22,21 @@ final class Compositor {
     /// One run of fetched source pixels, and their coverage.
     let run: UnsafeMutablePointer<UInt32>
     let cover: UnsafeMutablePointer<UInt8>
-    /// Gradient table indices of one run.
-    let indices: UnsafeMutablePointer<Int32>
     /// Gradient colour tables by stops and alpha (the same gradient is drawn
     /// frame after frame); cleared when it grows past 256.
     private var gradientTables: [GradientKey: [UInt32]] = [:]
-    /// Pixels per fetched run.
+    /// Pixels per fetched run (a multiple of four: gradient runs are
+    /// written four pixels at a time).
     static let runLength = 512
 
     init() {
         run = .allocate(capacity: Self.runLength)
         cover = .allocate(capacity: Self.runLength + 4)
-        indices = .allocate(capacity: Self.runLength + 4)
     }
 
     deinit {
         run.deallocate()
         cover.deallocate()
-        indices.deallocate()
     }
 
     /// A buffer covering `box` for group `g`; nil, with the failure kept,
@@ -152,8 +149,7 @@ final class Compositor {
                     var x = from
                     while x < to {
                         let n = min(Self.runLength, to - x)
-                        gradient.indices(y: y, from: x, count: n, into: indices)
-                        for i in 0..<n { run[i] = colors[Int(indices[i])] }
+                        gradient.colors(y: y, from: x, count: n, table: colors.baseAddress!, into: run)
                         if !full { applyCoverage(region, y: y, from: x, count: n) }
                         switch f.blend {
                         case .over: Blending.over(run, row + x, count: n)

@@ -71,28 +71,40 @@ struct GradientPaint: Hashable, Sendable {
         return unsafeBitCast(v + 6_755_399_441_055_744.0, to: SIMD8<UInt32>.self).evenHalf
     }
 
-    /// The parameters of four pixels starting at pixel x of row y.
+    /// The colour of each pixel [from, from + count) of row y, looked up
+    /// in `table` (`table(alpha:)`), four at a time into `out`, which has
+    /// room for `count` rounded up to four. Each colour is a function of its
+    /// pixel's coordinates alone: the row's term (b y + c) is the same sum
+    /// for every pixel of the row, and the pixel centres x + 0.5 are stepped
+    /// by 4, exact in a Double, so the parameters are the same bits as
+    /// worked out pixel by pixel.
     @inline(__always)
-    func parameters(x: Int, cy: Double) -> SIMD4<Double> {
-        let px = SIMD4<Double>(0.5, 1.5, 2.5, 3.5) + Double(x)
+    func colors(y: Int, from: Int, count: Int, table: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+        let cy = Double(y) + 0.5
+        var px = SIMD4<Double>(0.5, 1.5, 2.5, 3.5) + Double(from)
         switch kind {
         case .axial(let a, let b, let c):
-            return a * px + (b * cy + c)
+            let row = b * cy + c
+            for i in stride(from: 0, to: count, by: 4) {
+                Self.look(up: Self.entries(a * px + row), in: table, into: out + i)
+                px += 4
+            }
         case .radial(let ux, let uy, let u0, let vx, let vy, let v0):
-            let u = ux * px + (uy * cy + u0), v = vx * px + (vy * cy + v0)
-            return (u * u + v * v).squareRoot()
+            let uRow = uy * cy + u0, vRow = vy * cy + v0
+            for i in stride(from: 0, to: count, by: 4) {
+                let u = ux * px + uRow, v = vx * px + vRow
+                Self.look(up: Self.entries((u * u + v * v).squareRoot()), in: table, into: out + i)
+                px += 4
+            }
         }
     }
 
-    /// The table index of each pixel [from, from + count) of row y, four
-    /// at a time (`out` has room for `count` rounded up to four). Each
-    /// index is computed from its pixel's coordinates alone.
+    /// The table's colours at four entries, into out[0...3].
     @inline(__always)
-    func indices(y: Int, from: Int, count: Int, into out: UnsafeMutablePointer<Int32>) {
-        let cy = Double(y) + 0.5
-        let raw = UnsafeMutableRawPointer(out)
-        for i in stride(from: 0, to: count, by: 4) {
-            raw.storeBytes(of: Self.entries(parameters(x: from + i, cy: cy)), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
-        }
+    private static func look(up e: SIMD4<UInt32>, in table: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+        out[0] = table[Int(e[0])]
+        out[1] = table[Int(e[1])]
+        out[2] = table[Int(e[2])]
+        out[3] = table[Int(e[3])]
     }
 }
