@@ -5,7 +5,7 @@
 #
 # Environment:
 #   ROUNDS=5          interleaved rounds; every figure is a median over rounds
-#   SCENES="W1 W2 W3 shapes cards-clip ui-cards"
+#   SCENES="W1 W2 W3 shapes cards-clip ui-cards"   (SCENES="" CODECS="": only the MP4 part)
 #                     W1-W3 are the reference workloads, read from WORKLOADS;
 #                     the others are bench/scenes (bench/gen_scenes.py)
 #   MP4_SCENES="W1 W2 W3 ui-cards"   scenes also timed end to end to MP4
@@ -36,12 +36,12 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 ROUNDS=${ROUNDS:-5}
-SCENES=${SCENES:-"W1 W2 W3 shapes cards-clip ui-cards"}
-MP4_SCENES=${MP4_SCENES:-"W1 W2 W3 ui-cards"}
+SCENES=${SCENES-"W1 W2 W3 shapes cards-clip ui-cards"}
+MP4_SCENES=${MP4_SCENES-"W1 W2 W3 ui-cards"}
 MEMORY=${MEMORY:-1}
 WORK=${WORK:-/tmp/strata-bench}
 THORVG=${THORVG:-1}
-CODECS=${CODECS:-"hevc av1 vp9 prores"}
+CODECS=${CODECS-"hevc av1 vp9 prores"}
 OUT=${OUT:-bench/results.md}
 RAW=${OUT%.md}.tsv
 MEM=${OUT%.md}-memory.tsv

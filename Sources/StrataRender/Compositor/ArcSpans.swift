@@ -56,15 +56,21 @@ enum ArcSpans {
         return rows
     }
 
+    /// Whether the row whose pixel centres are at y crosses some corner's
+    /// rows (`rows(of:)`): most rows cross none, and `cut` leaves them alone.
+    @inline(__always)
+    static func crossesCorner(_ rows: SIMD8<Double>, y: Double) -> Bool {
+        ((y .>= rows.lowHalf) .& (y .<= rows.highHalf)) != .init(repeating: false)
+    }
+
     /// Cuts `outer` (to the hull of the pixels an arc leaves any coverage)
     /// and `full` (to the longest run of pixels every arc leaves wholly
     /// covered) on the row whose pixel centres are at y; `rows` from
-    /// `rows(of:)`, and both ranges already within the shape's sides.
-    @inline(__always)
-    static func cut(_ rounding: SoftShape.Rounding, rows: SIMD8<Double>, y: Double, outer: inout (Double, Double),
-                    full: inout (Double, Double)) {
-        // Most rows cross no corner's zone.
-        guard ((y .>= rows.lowHalf) .& (y .<= rows.highHalf)) != .init(repeating: false) else { return }
+    /// `rows(of:)`, the row crossing one of them (`crossesCorner`), and
+    /// both ranges already within the shape's sides.
+    /// Borrowed, not copied (a copy was a memcpy and a call on every row it ran on).
+    static func cut(_ rounding: borrowing SoftShape.Rounding, rows: SIMD8<Double>, y: Double,
+                    outer: inout (Double, Double), full: inout (Double, Double)) {
         let m = rounding.toShape, rect = rounding.shape.rect, r = rounding.shape.radius
         let ppu = rounding.pixelsPerUnit!
         // The row in the shape's space: p(i) = p0 + i d, at pixel centres.

@@ -13,23 +13,13 @@ extension Compositor {
             blend(content, onto: surface, box: box, alpha: alpha, region: g.region)
             return
         }
-        for y in box.minY..<box.maxY {
+        eachCovered(g.region, box) { y, x, c in
             let src = content.row(y), dst = surface.row(y)
-            g.region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
-                var x = from
-                while x < to {
-                    let n = min(Self.runLength, to - x)
-                    if !full { g.region.coverage(y: y, from: x, count: n, into: cover) }
-                    for i in 0..<n {
-                        let s = alpha == 255 ? src[x + i] : Pixel.scaled(src[x + i], alpha)
-                        let d = dst[x + i]
-                        let r = BlendMath.composite(mode, source: s, backdrop: d)
-                        // Coverage mixes the result in (a clip is a lerp, as in Cairo).
-                        dst[x + i] = full || cover[i] == 255 ? r : Pixel.mixed(d, r, Self.weight(UInt32(cover[i])))
-                    }
-                    x += n
-                }
-            }
+            let s = alpha == 255 ? src[x] : Pixel.scaled(src[x], alpha)
+            let d = dst[x]
+            let r = BlendMath.composite(mode, source: s, backdrop: d)
+            // Coverage mixes the result in (a clip is a lerp, as in Cairo).
+            dst[x] = c == 255 ? r : Pixel.mixed(d, r, Self.weight(c))
         }
     }
 
@@ -47,18 +37,25 @@ extension Compositor {
         for f in filters { FilterMath.apply(f, copy.pixels, width: area.width, height: area.height, stride: copy.stride) }
         let target = box.intersection(area)
         guard !target.isEmpty else { return }
-        for y in target.minY..<target.maxY {
+        eachCovered(g.region, target) { y, x, c in
             let src = copy.row(y), dst = surface.row(y)
-            g.region.runs(y: y, minX: target.minX, maxX: target.maxX) { from, to, full in
+            let w = Self.weight(mul255(c, alpha))
+            dst[x] = w >= 256 ? src[x] : Pixel.mixed(dst[x], src[x], w)
+        }
+    }
+
+    /// `pixel(y, x, c)` for each pixel of `box` that `region` touches, row
+    /// by row, with its coverage c (0...255; 255 on full runs), worked
+    /// out a run of up to `runLength` pixels at a time.
+    @inline(__always)
+    private func eachCovered(_ region: ItemRegion, _ box: PixelBox, _ pixel: (Int, Int, UInt32) -> Void) {
+        for y in box.minY..<box.maxY {
+            region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
                 var x = from
                 while x < to {
                     let n = min(Self.runLength, to - x)
-                    if !full { g.region.coverage(y: y, from: x, count: n, into: cover) }
-                    for i in 0..<n {
-                        let c = full ? 255 : UInt32(cover[i])
-                        let w = Self.weight(mul255(c, alpha))
-                        dst[x + i] = w >= 256 ? src[x + i] : Pixel.mixed(dst[x + i], src[x + i], w)
-                    }
+                    if !full { region.coverage(y: y, from: x, count: n, into: cover) }
+                    for i in 0..<n { pixel(y, x + i, full ? 255 : UInt32(cover[i])) }
                     x += n
                 }
             }

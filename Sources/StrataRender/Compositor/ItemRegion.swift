@@ -26,6 +26,8 @@ struct ItemRegion: Hashable, Sendable {
     private var shapes: [Shape] = []
     private var hole: Shape?
     private var roundings: [SoftShape.Rounding] = []
+    /// Each rounding's numbers for `affineCoverage`.
+    private var arcs: [Arc] = []
     /// `ArcSpans.rows(of:)` of each rounding (the rows its corners matter on).
     private var cornerRows: [SIMD8<Double>] = []
 
@@ -59,6 +61,7 @@ struct ItemRegion: Hashable, Sendable {
         if let r = s.rounding {
             rounding = roundings.count
             roundings.append(r)
+            arcs.append(Arc(r))
             cornerRows.append(ArcSpans.rows(of: r))
         }
         let paired = s.sides.count == 4 && Self.parallel(s.sides[0], s.sides[2]) && Self.parallel(s.sides[1], s.sides[3])
@@ -108,20 +111,21 @@ struct ItemRegion: Hashable, Sendable {
         guard affineRoundings else { return coverageOneByOne(y: y, from: from, count: count, into: out) }
         let cy = Double(y) + 0.5
         lines.withUnsafeBufferPointer { lines in
-            roundings.withUnsafeBufferPointer { roundings in
+            arcs.withUnsafeBufferPointer { arcs in
                 shapes.withUnsafeBufferPointer { shapes in
                     @inline(__always) func pixel(_ i: Int) -> UInt8 {
                         let x = 0.5 + Double(from + i)
                         var c = 1.0
-                        for s in shapes { c *= Self.affineCoverage(s, x, cy, lines, roundings) }
-                        if let hole { c *= 1 - Self.affineCoverage(hole, x, cy, lines, roundings) }
+                        for s in shapes { c *= Self.affineCoverage(s, x, cy, lines, arcs) }
+                        // Where the shapes leave nothing, the hole's factor (0...1) would keep it 0.
+                        if c > 0, let hole { c *= 1 - Self.affineCoverage(hole, x, cy, lines, arcs) }
                         // Rounded to the nearest integer by adding 1.5 * 2^52: the low bits of the sum are it.
                         return UInt8(truncatingIfNeeded: (c * 255 + 6_755_399_441_055_744.0).bitPattern)
                     }
                     var (same, sameEnd) = (count, count)
                     // Short runs (the ends of rows, an edge crossing the row) gain nothing.
                     if shortcuts && hasLevelSides && count >= Self.levelRunLength {
-                        let r = levelRange(y: cy, lines, roundings, shapes)
+                        let r = roundings.withUnsafeBufferPointer { levelRange(y: cy, lines, $0, shapes) }
                         (same, sameEnd) = RowSolver.range(r.0 - Double(from), r.1 - Double(from), minX: 0, maxX: count)
                     }
                     for i in 0..<same { out[i] = pixel(i) }
@@ -160,10 +164,12 @@ struct ItemRegion: Hashable, Sendable {
     }
 
     /// One pixel's coverage by one shape: its sides' areas multiplied, and
-    /// near a rounded corner the arc (the rounding affine, W = 1).
+    /// near a rounded corner the arc (the rounding affine, W = 1). A paired
+    /// shape that one pair of sides leaves nothing of is 0 without the
+    /// other pair or the arc (their factors, 0...1, would keep it +0).
     @inline(__always)
     private static func affineCoverage(_ s: Shape, _ x: Double, _ y: Double, _ lines: UnsafeBufferPointer<Line>,
-                                       _ roundings: UnsafeBufferPointer<SoftShape.Rounding>) -> Double {
+                                       _ arcs: UnsafeBufferPointer<Arc>) -> Double {
         var c = 1.0
         if s.paired {
             let k = s.sides.lowerBound
@@ -171,8 +177,11 @@ struct ItemRegion: Hashable, Sendable {
                 let l = lines[k + i]
                 return l.areaByReciprocals(l.a * x + (l.b * y + l.c))
             }
-            let across = area(0) + area(2) - 1, along = area(1) + area(3) - 1
-            c = (across < 0 ? 0 : across) * (along < 0 ? 0 : along)
+            let across = area(0) + area(2) - 1
+            guard across > 0 else { return 0 }
+            let along = area(1) + area(3) - 1
+            guard along > 0 else { return 0 }
+            c = across * along
         } else {
             for k in s.sides {
                 let l = lines[k]
@@ -180,16 +189,7 @@ struct ItemRegion: Hashable, Sendable {
             }
         }
         guard s.rounding >= 0 else { return c }
-        let r = roundings[s.rounding], m = r.toShape, rect = r.shape.rect, radius = r.shape.radius
-        let px = m.a11 * x + (m.a21 * y + m.a31), py = m.a12 * x + (m.a22 * y + m.a32)
-        let left = px < rect.minX + radius, right = px > rect.maxX - radius
-        let top = py < rect.minY + radius, bottom = py > rect.maxY - radius
-        guard (left || right) && (top || bottom) else { return c }
-        let dx = px - (left ? rect.minX + radius : rect.maxX - radius)
-        let dy = py - (top ? rect.minY + radius : rect.maxY - radius)
-        let outside = (dx * dx + dy * dy).squareRoot() - radius
-        let arc = unitClamped(0.5 - outside * r.pixelsPerUnit!)
-        return arc < c ? arc : c
+        return arcs[s.rounding].cut(c, x, y)
     }
 
     /// The general form, for items with a projective clip or some corners
@@ -257,10 +257,10 @@ struct ItemRegion: Hashable, Sendable {
             // Rounded shapes' arcs, solved on the row (their cores above were their sides).
             roundings.withUnsafeBufferPointer { roundings in
                 cornerRows.withUnsafeBufferPointer { rows in
-                    for s in shapes where s.arcs {
+                    for s in shapes where s.arcs && ArcSpans.crossesCorner(rows[s.rounding], y: cy) {
                         ArcSpans.cut(roundings[s.rounding], rows: rows[s.rounding], y: cy, outer: &outer, full: &full)
                     }
-                    if let hole, hole.arcs {
+                    if let hole, hole.arcs, ArcSpans.crossesCorner(rows[hole.rounding], y: cy) {
                         ArcSpans.cut(roundings[hole.rounding], rows: rows[hole.rounding], y: cy, outer: &holeOuter,
                                      full: &holeFull)
                     }
