@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StrataParse
+import StrataTestSupport
 
 /// The load's byte-wise shortcuts (scalar typing, the `${` test, the animation
 /// key table) decide as the character-wise code they replaced, on random text.
@@ -14,20 +15,8 @@ final class ScalarResolutionTests: XCTestCase {
         "$", "{", "}", "${", "$${", "é", "\u{301}", "٣", "\r\n", " ", "_",
     ]
 
-    /// A deterministic generator (SplitMix64), so a failure repeats.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static func randomTexts(count: Int) -> [String] {
-        var rng = SplitMix(state: 0x5EED)
+        var rng = SeededGenerator(seed: 0x5EED)  // deterministic: a failure repeats
         return (0..<count).map { _ in
             (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
         }
@@ -74,18 +63,10 @@ final class ScalarResolutionTests: XCTestCase {
         }
     }
 
-    /// The character-wise rules the byte-wise ones replaced.
+    /// The character-wise rules the byte-wise ones replaced (every text looked up as a keyword).
     private enum Reference {
         static func resolvePlain(_ text: String) -> YAMLValue {
-            switch text {
-            case "", "~", "null", "Null", "NULL": return .null
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
-            case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
-            case ".nan", ".NaN", ".NAN": return .float(.nan)
-            default: break
-            }
+            if let keyword = YAMLScalar.keywords[text] { return keyword }
             if let i = integer(text) { return .int(i) }
             if isDecimalFloat(text), let d = Double(text) { return .float(d) }
             return .string(text)

@@ -48,25 +48,28 @@ extension YAMLScalar {
     }
 
     static func resolvePlain(_ text: String) -> YAMLValue {
-        if text.utf8.first.map(startsKeyword) ?? true {
-            switch text {
-            case "", "~", "null", "Null", "NULL": return .null
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
-            case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
-            case ".nan", ".NaN", ".NAN": return .float(.nan)
-            default: break
-            }
-        }
+        if text.utf8.first.map(startsKeyword) ?? true, let keyword = keywords[text] { return keyword }
         if let i = integer(text) { return .int(i) }
         if isDecimalFloat(text), let d = Double(text) { return .float(d) }
         return .string(text)
     }
 
+    /// The plain scalars that are not strings or numbers by their digits: nulls,
+    /// booleans, infinities and NaN (the empty scalar is null).
+    static let keywords: [String: YAMLValue] = {
+        var table: [String: YAMLValue] = [:]
+        for text in ["", "~", "null", "Null", "NULL"] { table[text] = .null }
+        for text in ["true", "True", "TRUE"] { table[text] = .bool(true) }
+        for text in ["false", "False", "FALSE"] { table[text] = .bool(false) }
+        for text in [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"] { table[text] = .float(.infinity) }
+        for text in ["-.inf", "-.Inf", "-.INF"] { table[text] = .float(-.infinity) }
+        for text in [".nan", ".NaN", ".NAN"] { table[text] = .float(.nan) }
+        return table
+    }()
+
     /// Whether a plain scalar starting with this UTF-8 byte can be one of the
-    /// keywords above (null, booleans, infinities, NaN): every scalar is resolved,
-    /// and most are names or numbers, which skip the comparisons.
+    /// `keywords`: every scalar is resolved, and most are names or numbers,
+    /// which skip the look-up.
     private static func startsKeyword(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
