@@ -75,7 +75,7 @@ let package = Package(
 
         // Tests: one target per stage plus end-to-end CLI tests.
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
-        .testTarget(name: "StrataParseTests", dependencies: ["StrataParse"]),
+        .testTarget(name: "StrataParseTests", dependencies: ["StrataParse", "StrataTestSupport"]),
         .testTarget(name: "StrataLayoutTests", dependencies: ["StrataLayout", "StrataParse"]),
         .testTarget(name: "StrataTimelineTests", dependencies: ["StrataTimeline", "StrataParse"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),

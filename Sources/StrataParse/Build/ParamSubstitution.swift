@@ -21,22 +21,51 @@ struct ParamSubstitution {
     }
 
     /// The node with every scalar value below it substituted.
-    mutating func apply(_ node: YAMLNode) -> YAMLNode {
+    mutating func apply(_ node: YAMLNode) -> YAMLNode { substituted(node) ?? node }
+
+    /// The node with its scalar values substituted, or nil when none of them
+    /// refers to a param: most subtrees have none, and are kept as they are
+    /// rather than copied node by node.
+    private mutating func substituted(_ node: YAMLNode) -> YAMLNode? {
+        let content: YAMLNode.Content
         switch node.content {
         case .scalar(let s):
-            guard s.text.contains("${") else { return node }
-            var copy = node
-            copy.content = .scalar(substitute(s, at: node.location))
-            return copy
+            guard Self.mayHoldReference(s.text), s.text.contains("${") else { return nil }
+            content = .scalar(substitute(s, at: node.location))
         case .sequence(let items):
-            var copy = node
-            copy.content = .sequence(items.map { apply($0) })
-            return copy
+            var changed: [YAMLNode]?
+            for (i, item) in items.enumerated() {
+                guard let new = substituted(item) else { continue }
+                if changed == nil { changed = items }
+                changed?[i] = new
+            }
+            guard let changed else { return nil }
+            content = .sequence(changed)
         case .mapping(let pairs):
-            var copy = node
-            copy.content = .mapping(pairs.map { YAMLPair(key: $0.key, value: apply($0.value)) })
-            return copy
+            var changed: [YAMLPair]?
+            for (i, pair) in pairs.enumerated() {
+                guard let new = substituted(pair.value) else { continue }
+                if changed == nil { changed = pairs }
+                changed?[i].value = new
+            }
+            guard let changed else { return nil }
+            content = .mapping(changed)
         }
+        var copy = node
+        copy.content = content
+        return copy
+    }
+
+    /// False when the text holds no `$` byte followed by a `{` byte, so that
+    /// it cannot contain `${` however it is compared: a cheap test before
+    /// the character-wise one, for the many scalars without a reference.
+    static func mayHoldReference(_ text: String) -> Bool {
+        var afterDollar = false
+        for byte in text.utf8 {
+            if afterDollar && byte == UInt8(ascii: "{") { return true }
+            afterDollar = byte == UInt8(ascii: "$")
+        }
+        return false
     }
 
     private mutating func substitute(_ scalar: YAMLScalar, at location: SourceLocation) -> YAMLScalar {

@@ -134,17 +134,12 @@ extension SceneBuilder {
 
     /// Keys of another animation type are errors that name the types they belong to.
     mutating func checkKeysBelong(_ m: MappingReader, to type: String) {
-        let own = Set(KeyTables.animationKeysByType.first { $0.0 == type }?.1 ?? [])
-        var seen: Set<String> = []
-        for (_, keys) in KeyTables.animationKeysByType {
-            for key in keys where !own.contains(key) && !seen.contains(key) {
-                seen.insert(key)
-                guard let k = m.keyNode(key) else { continue }
-                let owners = KeyTables.animationKeysByType.filter { $0.1.contains(key) }.map(\.0)
-                let hint = owners.count == 1 && owners[0] != "keyframe" ? "; add 'type: \(owners[0])'" : ""
-                let names = owners.joined(separator: " and ")
-                sink.error(k.location, "'\(key)' is a key of \(names) animations, not of \(type) animations\(hint)")
-            }
+        for key in KeyTables.foreignAnimationKeys(of: type) {
+            guard let k = m.keyNode(key) else { continue }
+            let owners = KeyTables.animationKeysByType.filter { $0.1.contains(key) }.map(\.0)
+            let hint = owners.count == 1 && owners[0] != "keyframe" ? "; add 'type: \(owners[0])'" : ""
+            let names = owners.joined(separator: " and ")
+            sink.error(k.location, "'\(key)' is a key of \(names) animations, not of \(type) animations\(hint)")
         }
     }
 

@@ -107,11 +107,21 @@ struct KeyExclusion: Sendable {
 
 /// The keys of one kind of mapping; `what` names it in messages ("layer").
 struct KeyTable: Sendable {
-    var what: String
-    var keys: [KeySpec]
-    var exclusions: [KeyExclusion] = []
+    let what: String
+    let keys: [KeySpec]
+    let exclusions: [KeyExclusion]
+    /// Where each name is in `keys` (its first place): every key of every
+    /// mapping of a scene is looked up, in tables of up to ~100 keys.
+    private let positions: [String: Int]
 
-    func spec(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
+    init(what: String, keys: [KeySpec], exclusions: [KeyExclusion] = []) {
+        self.what = what
+        self.keys = keys
+        self.exclusions = exclusions
+        positions = Dictionary(keys.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func spec(_ name: String) -> KeySpec? { positions[name].map { keys[$0] } }
     var names: [String] { keys.map(\.name) }
     var supported: [String] { keys.filter { $0.status == .supported }.map(\.name) }
 

@@ -134,6 +134,22 @@ enum KeyTables {
         ("group", ["animations"]),
     ]
 
+    /// The keys of the other animation types that are not `type`'s own, each
+    /// once, in `animationKeysByType` order: the keys an animation of `type` may not have.
+    static func foreignAnimationKeys(of type: String) -> [String] {
+        foreignAnimationKeysByType[type] ?? foreignKeys(of: type)
+    }
+
+    /// `foreignAnimationKeys(of:)` of every type, made once: every animation is checked.
+    private static let foreignAnimationKeysByType: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: animationKeysByType.map { ($0.0, foreignKeys(of: $0.0)) })
+
+    private static func foreignKeys(of type: String) -> [String] {
+        let own = Set(animationKeysByType.first { $0.0 == type }?.1 ?? [])
+        var seen: Set<String> = []
+        return animationKeysByType.flatMap(\.1).filter { !own.contains($0) && seen.insert($0).inserted }
+    }
+
     static let timingFunctionNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
     /// Names of other tools (CSS, easing libraries) and the timing function they mean.
     static let timingFunctionAliases = [
