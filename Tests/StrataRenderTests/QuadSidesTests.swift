@@ -1,4 +1,5 @@
 import StrataModel
+import StrataTestSupport
 import XCTest
 @testable import StrataRender
 
@@ -8,17 +9,6 @@ import XCTest
 /// the bits of the side formula written out here as it stood before the
 /// shared kernel.
 final class QuadSidesTests: XCTestCase {
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The side formula as written before `eachSide`: area by the shoelace
     /// sum, then each side's normal scaled by sign / length.
     private func referenceSides(_ xs: [Double], _ ys: [Double]) -> [(EdgeLine, Int)] {
@@ -57,7 +47,7 @@ final class QuadSidesTests: XCTestCase {
     /// random quadrilaterals, and degenerate ones (a repeated corner, all
     /// on a line, a point, infinities, NaN).
     private func quads() -> [([Double], [Double])] {
-        var rng = SplitMix(state: 0x5eed_d075)
+        var rng = SeededGenerator(seed: 0x5eed_d075)
         var out: [([Double], [Double])] = []
         for _ in 0..<2000 {
             let w = Double.random(in: 0.5...600, using: &rng), h = Double.random(in: 0.5...600, using: &rng)
@@ -89,7 +79,7 @@ final class QuadSidesTests: XCTestCase {
     }
 
     func testSidesAndOrientedSidesKeepTheWrittenOutFormula() {
-        var rng = SplitMix(state: 0x0071_e5)
+        var rng = SeededGenerator(seed: 0x0071_e5)
         var cases = quads()
         // Other counts too (clipped polygons have 3 to 5 and more).
         for n in [3, 5, 6, 8] {
@@ -115,7 +105,7 @@ final class QuadSidesTests: XCTestCase {
     /// A moving layer under turned and scaled maps: the hull and box are
     /// those of the store's rectangle as a polygon through the map.
     func testResampledAffineHullIsThePolygonsHull() {
-        var rng = SplitMix(state: 0xd075)
+        var rng = SeededGenerator(seed: 0xd075)
         let clip = PixelBox(minX: 0, minY: 0, maxX: 1920, maxY: 1080)
         var checked = 0
         for _ in 0..<300 {
