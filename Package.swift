@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "StrataParseTests", dependencies: ["StrataParse", "StrataTestSupport"]),
         .testTarget(name: "StrataLayoutTests", dependencies: ["StrataLayout", "StrataParse"]),
         .testTarget(name: "StrataTimelineTests", dependencies: ["StrataTimeline", "StrataParse"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode", "StrataTestSupport"]),
         // The retained renderer against the direct reference on every scene in scenes/.
         .testTarget(name: "RetainedRenderingTests", dependencies: ["StrataRender", "StrataTimeline", "StrataParse", "StrataEncode"]),
         .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode"]),

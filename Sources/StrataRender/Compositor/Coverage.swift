@@ -15,7 +15,20 @@ struct EdgeLine: Hashable, Sendable {
     /// The lines of a convex polygon's sides, inside positive whatever its
     /// winding; nil when it has no area.
     static func sides(of p: ConvexPolygon) -> [EdgeLine]? {
-        let lines = orientedSides(of: p).map(\.line)
+        var lines: [EdgeLine] = []
+        lines.reserveCapacity(p.count)
+        eachSide(count: p.count, x: { p.xs[$0] }, y: { p.ys[$0] }) { line, _ in lines.append(line) }
+        return lines.count >= 3 ? lines : nil
+    }
+
+    /// The sides of the quadrilateral through the points (`x[i]`, `y[i]`) in
+    /// order: the same lines, bit for bit, as `sides(of:)` of the
+    /// ConvexPolygon of those points, without the polygon's three arrays
+    /// (the planner asks this for every resampled layer).
+    static func sides(ofQuad x: SIMD4<Double>, _ y: SIMD4<Double>) -> [EdgeLine]? {
+        var lines: [EdgeLine] = []
+        lines.reserveCapacity(4)
+        eachSide(count: 4, x: { x[$0] }, y: { y[$0] }) { line, _ in lines.append(line) }
         return lines.count >= 3 ? lines : nil
     }
 
@@ -23,27 +36,36 @@ struct EdgeLine: Hashable, Sendable {
     /// positive whatever the winding; sides shorter than 1e-12 left out,
     /// none when the polygon has no area.
     static func orientedSides(of p: ConvexPolygon) -> [(line: EdgeLine, side: Int)] {
-        let n = p.count
+        var lines: [(line: EdgeLine, side: Int)] = []
+        lines.reserveCapacity(p.count)
+        eachSide(count: p.count, x: { p.xs[$0] }, y: { p.ys[$0] }) { lines.append(($0, $1)) }
+        return lines
+    }
+
+    /// Calls `body` with each side's line of the convex polygon through the
+    /// `n` points (`x(i)`, `y(i)`) and the index of the vertex it starts at,
+    /// as `orientedSides` describes; one body of arithmetic for every caller,
+    /// so that all of them give the same bits.
+    @inline(__always)
+    private static func eachSide(count n: Int, x: (Int) -> Double, y: (Int) -> Double,
+                                 _ body: (EdgeLine, Int) -> Void) {
         var area = 0.0
         for i in 0..<n {
             let j = i + 1 == n ? 0 : i + 1
-            area += p.xs[i] * p.ys[j] - p.xs[j] * p.ys[i]
+            area += x(i) * y(j) - x(j) * y(i)
         }
-        guard area != 0, area.isFinite else { return [] }
+        guard area != 0, area.isFinite else { return }
         let sign = area > 0 ? 1.0 : -1.0
-        var lines: [(line: EdgeLine, side: Int)] = []
-        lines.reserveCapacity(n)
         for i in 0..<n {
             let j = i + 1 == n ? 0 : i + 1
             // Exact negation when a neighbouring piece walks the same side backwards.
-            let a = p.ys[i] - p.ys[j], b = p.xs[j] - p.xs[i]
-            let c = p.xs[i] * p.ys[j] - p.xs[j] * p.ys[i]
+            let a = y(i) - y(j), b = x(j) - x(i)
+            let c = x(i) * y(j) - x(j) * y(i)
             let length = (a * a + b * b).squareRoot()
             guard length > 1e-12, length.isFinite else { continue }
             let s = sign / length
-            lines.append((EdgeLine(a: a * s, b: b * s, c: c * s), i))
+            body(EdgeLine(a: a * s, b: b * s, c: c * s), i)
         }
-        return lines
     }
 
     /// The share of a pixel square whose centre is `d` pixels inside the

@@ -140,9 +140,21 @@ struct RasterSpace {
         let fromStore = Homography(raster).inverted!.then(map)
         guard let inverse = fromStore.inverted else { return nil }
         toStore = inverse
-        let storeRect = ConvexPolygon(rect: DeviceBox(minX: 0, minY: 0, maxX: Double(w), maxY: Double(h)))
-        var outline = fromStore.isAffine ? storeRect
-            : storeRect.clipped(a: fromStore.a13, b: fromStore.a23, c: fromStore.a33 - FramePlanner.nearW)
+        let storeBox = DeviceBox(minX: 0, minY: 0, maxX: Double(w), maxY: Double(h))
+        if fromStore.isAffine {
+            // The store's four corners straight through the map, in ConvexPolygon(rect:)'s
+            // order: the same hull and box as the polygon's path below, without its arrays.
+            let p0 = fromStore.project(0, 0), p1 = fromStore.project(storeBox.maxX, 0)
+            let p2 = fromStore.project(storeBox.maxX, storeBox.maxY), p3 = fromStore.project(0, storeBox.maxY)
+            guard let lines = EdgeLine.sides(ofQuad: SIMD4(p0.x, p1.x, p2.x, p3.x), SIMD4(p0.y, p1.y, p2.y, p3.y))
+            else { return nil }
+            hull = lines
+            box = PixelBox(covering: fromStore.boundingBox(of: storeBox)).intersection(clipBox)
+            return
+        }
+        // In front of the eye only.
+        var outline = ConvexPolygon(rect: storeBox)
+            .clipped(a: fromStore.a13, b: fromStore.a23, c: fromStore.a33 - FramePlanner.nearW)
         guard !outline.isEmpty else { return nil }
         // Projected in place (`mapped` would copy the polygon's arrays).
         for i in 0..<outline.count {
