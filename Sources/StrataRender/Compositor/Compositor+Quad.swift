@@ -1,20 +1,32 @@
 extension Compositor {
     /// A backing store through its map: fetched run by run, coverage
-    /// applied on partial runs, then blended.
+    /// applied on partial runs, then blended. Full runs of a coverage store
+    /// blended over go in one pass (`CoverageOver`), without the run buffer.
     func composite(_ q: TexturedQuad, on surface: Surface, box: PixelBox) {
         let color = Pixel.premultiplied(q.color, alpha: q.alpha)
         guard color >> 24 > 0 else { return }
-        let fetch = TexelFetch(store: q.store.store, toStore: q.toStore, color: color)
+        let store = q.store.store
+        let fetch = TexelFetch(store: store, toStore: q.toStore, color: color)
         let region = q.region
         var sparse: (dx: Int, dy: Int)?
-        if case .exact(let dx, let dy) = fetch.mode, q.store.store.format == .a8, q.blend == .over { sparse = (dx, dy) }
+        if case .exact(let dx, let dy) = fetch.mode, store.format == .a8, q.blend == .over { sparse = (dx, dy) }
+        let turned = CoverageOver(fetch), fused = q.blend == .over && CoverageOver.applies(to: fetch)
+        if fused, region.isSimple {
+            // Every run full: straight to the kernel, row by row.
+            for y in box.minY..<box.maxY {
+                let (from, to) = region.simpleRun(y: y, minX: box.minX, maxX: box.maxX)
+                if from < to { turned.blend(y: y, from: from, count: to - from, onto: surface.row(y) + from) }
+            }
+            return
+        }
         for y in box.minY..<box.maxY {
             let row = surface.row(y)
             region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
                 if full, let (dx, dy) = sparse {
-                    return Self.coverageOver(q.store.store, row: y + dy, from: from + dx, count: to - from,
+                    return Self.coverageOver(store, row: y + dy, from: from + dx, count: to - from,
                                              color: color, into: row + from)
                 }
+                if full, fused { return turned.blend(y: y, from: from, count: to - from, onto: row + from) }
                 var x = from
                 while x < to {
                     let n = min(Self.runLength, to - x)
