@@ -248,11 +248,6 @@ struct ItemRegion: Hashable, Sendable {
     func runs(y: Int, minX: Int, maxX: Int, _ run: (Int, Int, Bool) -> Void) {
         let cy = Double(y) + 0.5
         var outer = (-Double.infinity, Double.infinity)
-        if isSimple {
-            let (start, end) = simpleRun(y: y, minX: minX, maxX: maxX)
-            if start < end { run(start, end, true) }
-            return
-        }
         var full = outer
         var holeOuter = outer, holeFull = outer
         lines.withUnsafeBufferPointer { lines in
