@@ -11,14 +11,8 @@ extension Compositor {
         var sparse: (dx: Int, dy: Int)?
         if case .exact(let dx, let dy) = fetch.mode, store.format == .a8, q.blend == .over { sparse = (dx, dy) }
         let turned = CoverageOver(fetch), fused = q.blend == .over && CoverageOver.applies(to: fetch)
-        if fused, region.isSimple {
-            // Every run full: straight to the kernel, row by row.
-            for y in box.minY..<box.maxY {
-                let (from, to) = region.simpleRun(y: y, minX: box.minX, maxX: box.maxX)
-                if from < to { turned.blend(y: y, from: from, count: to - from, onto: surface.row(y) + from) }
-            }
-            return
-        }
+        // Every run full: straight to the kernel.
+        if fused, region.isSimple { return turned.blend(region, box: box, on: surface) }
         for y in box.minY..<box.maxY {
             let row = surface.row(y)
             region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in

@@ -160,4 +160,18 @@ extension Double {
         let t = Double(Int64(self))
         return t < self ? t + 1 : t
     }
+
+    /// `Int(floorFast)` and `Int(ceilFast)`, the step done on the integer
+    /// (one conversion, not three), for |self| < 2^52.
+    @inline(__always)
+    var floorInt: Int {
+        let i = Int(self)
+        return Double(i) > self ? i &- 1 : i
+    }
+
+    @inline(__always)
+    var ceilInt: Int {
+        let i = Int(self)
+        return Double(i) < self ? i &+ 1 : i
+    }
 }

@@ -49,8 +49,22 @@ struct CoverageOver {
         rowBytes = SIMD4<Int32>(repeating: Int32(stride))
     }
 
+    /// The rows of `box` of a simple region (`ItemRegion.isSimple`: every
+    /// run full) blended onto `surface`, in one call for the quad.
+    func blend(_ region: ItemRegion, box: PixelBox, on surface: Surface) {
+        for y in box.minY..<box.maxY {
+            let (from, to) = region.simpleRun(y: y, minX: box.minX, maxX: box.maxX)
+            if from < to { blendRow(y: y, from: from, count: to - from, onto: surface.row(y) + from) }
+        }
+    }
+
     /// Surface pixels [from, from + count) of row y, blended onto `dst[0..<count]`.
     func blend(y: Int, from: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) {
+        blendRow(y: y, from: from, count: count, onto: dst)
+    }
+
+    @inline(__always)
+    private func blendRow(y: Int, from: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) {
         guard count > 0, tint != 0 else { return }
         let (u0, v0) = fetch.rowStart(y: y)
         let u = u0 &+ from &* fetch.stepU, v = v0 &+ from &* fetch.stepV
@@ -69,8 +83,12 @@ struct CoverageOver {
             let cu = Self.clamp(uu, highU), cv = Self.clamp(vv, highV)
             uu &+= stepU4
             vv &+= stepV4
-            let c = coverage(cu, cv)
-            // All four 0: the row is left as it is.
+            // All sixteen texels 0 (a store's empty border), or all four
+            // coverages: the row is left as it is.
+            let texels = self.texels(cu, cv)
+            let words = unsafeBitCast(texels, to: SIMD2<UInt64>.self)
+            guard words[0] | words[1] != 0 else { i &+= 4; continue }
+            let c = coverage(texels, cu, cv)
             let halves = unsafeBitCast(c, to: SIMD2<UInt64>.self)
             if halves[0] | halves[1] != 0 {
                 let source = color.scaled(unsafeBitCast(c | c &<< 16, to: Lanes.self))
@@ -95,17 +113,25 @@ struct CoverageOver {
         return above.replacing(with: high, where: above .> high)
     }
 
-    /// The bilinear coverage (0...255) of four pixels at clamped positions `cu`, `cv`.
+    /// The four texels around each of four pixels at clamped positions `cu`,
+    /// `cv`: per 16-bit lane the left texel in the low byte, the right one
+    /// in the high; the row above in the low lane of the pixel's word, the
+    /// row below in the high.
     @inline(__always)
-    private func coverage(_ cu: SIMD4<Int32>, _ cv: SIMD4<Int32>) -> Pixels4 {
+    private func texels(_ cu: SIMD4<Int32>, _ cv: SIMD4<Int32>) -> Lanes {
         let at = (cv &>> 16) &* rowBytes &+ (cu &>> 16)
         @inline(__always) func pairs(_ o: Int32) -> UInt32 {
             let o = Int(o)
             return UInt32(base.loadUnaligned(fromByteOffset: o, as: UInt16.self))
                 | UInt32(base.loadUnaligned(fromByteOffset: o &+ stride, as: UInt16.self)) << 16
         }
-        // Per 16-bit lane: the left texel in the low byte, the right one in the high.
-        let texels = unsafeBitCast(Pixels4(pairs(at[0]), pairs(at[1]), pairs(at[2]), pairs(at[3])), to: Lanes.self)
+        return unsafeBitCast(Pixels4(pairs(at[0]), pairs(at[1]), pairs(at[2]), pairs(at[3])), to: Lanes.self)
+    }
+
+    /// The bilinear coverage (0...255) of four pixels from their `texels`
+    /// and clamped positions.
+    @inline(__always)
+    private func coverage(_ texels: Lanes, _ cu: SIMD4<Int32>, _ cv: SIMD4<Int32>) -> Pixels4 {
         let fx = unsafeBitCast((cu &>> 8) & 0xFF, to: Pixels4.self), fy = unsafeBitCast((cv &>> 8) & 0xFF, to: Pixels4.self)
         let wx = unsafeBitCast(fx | fx &<< 16, to: Lanes.self)
         // Each pixel's top and bottom mixes (the low and high lane of its word).
