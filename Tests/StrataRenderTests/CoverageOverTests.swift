@@ -7,7 +7,8 @@ import XCTest
 /// (`CoverageOver`) gives the very bytes of the general path: the run
 /// fetched into a buffer (`TexelFetch.fetch`), then blended over
 /// (`Blending.over`), and of each pixel sampled on its own
-/// (`fetchOneByOne`) blended with the scalar `Pixel.over`.
+/// (`fetchOneByOne`) blended with the scalar `Pixel.over`; and so do exact
+/// copies of a coverage store blended four at a time.
 final class CoverageOverTests: XCTestCase {
     /// A coverage store of random bytes (often 0 or 255), a transparent
     /// border around it as the planner's stores have.
@@ -77,6 +78,41 @@ final class CoverageOverTests: XCTestCase {
         source.withUnsafeMutableBufferPointer { fetch.fetch(y: 2, from: 5, count: 37, into: $0.baseAddress!) }
         general.withUnsafeMutableBufferPointer { Blending.over(source, $0.baseAddress!, count: 37) }
         XCTAssertEqual(fast, general)
+    }
+
+    /// Exact copies of a coverage store (`Compositor.coverageOver`: empty
+    /// eights skipped, fours blended together) against the copy fetched and
+    /// blended; stores with long empty stretches, runs reaching past the
+    /// store's sides and rows.
+    func testExactCopiesMatchFetchThenBlend() {
+        var g = SeededGenerator(seed: 8)
+        for _ in 0..<60 {
+            let width = 3 + Int(g.next() % 40), height = 3 + Int(g.next() % 12)
+            let s = store(width: width, height: height, &g)
+            // Empty stretches, as strokes leave.
+            for y in 0..<height where g.next() % 2 == 0 {
+                let start = Int(g.next() % UInt64(width)), n = Int(g.next() % 20)
+                for x in start..<min(width, start + n) {
+                    (s.pixels + y * s.stride).storeBytes(of: 0, toByteOffset: x, as: UInt8.self)
+                }
+            }
+            let dx = Int(g.next() % 20) - 10, dy = Int(g.next() % 8) - 4
+            let toStore = Homography(a11: 1, a12: 0, a13: 0, a21: 0, a22: 1, a23: 0, a31: Double(dx), a32: Double(dy), a33: 1)
+            let color = pixel(&g) | 0x0100_0000
+            let fetch = TexelFetch(store: s, toStore: toStore, color: color)
+            for _ in 0..<8 {
+                let y = Int(g.next() % 24) - 6, from = Int(g.next() % 60) - 15, count = Int(g.next() % 50)
+                let dst = (0..<count).map { _ in pixel(&g) }
+                var fast = dst, general = dst
+                fast.withUnsafeMutableBufferPointer {
+                    Compositor.coverageOver(s, row: y + dy, from: from + dx, count: count, color: color, into: $0.baseAddress!)
+                }
+                var source = [UInt32](repeating: 0, count: count)
+                source.withUnsafeMutableBufferPointer { fetch.fetch(y: y, from: from, count: count, into: $0.baseAddress!) }
+                general.withUnsafeMutableBufferPointer { Blending.over(source, $0.baseAddress!, count: count) }
+                XCTAssertEqual(fast, general, "\(width)x\(height) by \(dx), \(dy): row \(y) from \(from), \(count) pixels")
+            }
+        }
     }
 
     /// Colour stores and exact copies are not the kernel's.
