@@ -26,11 +26,12 @@ final class LazyFFmpegCLITests: XCTestCase {
         return path
     }
 
-    func testPNGFramesCheckAndVersionLoadNoFFmpegCodecLibrary() throws {
+    func testPNGFramesValidateInspectAndVersionLoadNoneOfThem() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         let scene = try scene(in: dir)
         XCTAssertEqual(try loadedLibraries(["--version"], cwd: dir), [])
         XCTAssertEqual(try loadedLibraries(["validate", scene], cwd: dir), [])
+        XCTAssertEqual(try loadedLibraries(["inspect", scene], cwd: dir), [])
         XCTAssertEqual(try loadedLibraries(["render", scene, "-o", "/dev/null", "--quiet"], cwd: dir), [])
         XCTAssertEqual(try loadedLibraries(["render", scene, "-o", dir + "/frames/", "--quiet"], cwd: dir), [])
         XCTAssertEqual(CLIHarness.files(in: dir + "/frames").count, 2)
