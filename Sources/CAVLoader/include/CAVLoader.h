@@ -5,7 +5,8 @@
 #define CAVLOADER_H
 
 /// Loads every library and resolves every function strata calls in them: NULL
-/// when all were found, else a one-line message ("cannot load SONAME: reason").
+/// when all were found, else a one-line message ("cannot load SONAME: reason") in
+/// a static buffer.
 const char *strata_av_loader_check(void);
 
 #endif
