@@ -10,9 +10,9 @@ extension Compositor {
         let region = q.region
         var sparse: (dx: Int, dy: Int)?
         if case .exact(let dx, let dy) = fetch.mode, store.format == .a8, q.blend == .over { sparse = (dx, dy) }
-        let turned = CoverageOver(fetch), fused = q.blend == .over && CoverageOver.applies(to: fetch)
+        let kernel = CoverageOver(fetch), fused = q.blend == .over && CoverageOver.applies(to: fetch)
         // Every run full: straight to the kernel.
-        if fused, region.isSimple { return turned.blend(region, box: box, on: surface) }
+        if fused, region.isSimple { return kernel.blend(region, box: box, on: surface) }
         for y in box.minY..<box.maxY {
             let row = surface.row(y)
             region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
@@ -20,7 +20,7 @@ extension Compositor {
                     return Self.coverageOver(store, row: y + dy, from: from + dx, count: to - from,
                                              color: color, into: row + from)
                 }
-                if full, fused { return turned.blend(y: y, from: from, count: to - from, onto: row + from) }
+                if full, fused { return kernel.blend(y: y, from: from, count: to - from, onto: row + from) }
                 var x = from
                 while x < to {
                     let n = min(Self.runLength, to - x)
