@@ -15,7 +15,8 @@ enum AnimationEvaluator {
     /// apply (Int.max: all; a transition's old state uses its own transaction).
     /// With `record` false (a frame's sampling) nothing is listed.
     @discardableResult
-    static func apply<Target: AnimationTarget>(_ animations: [Animation], layerTime: Double, model: LayerProperties,
+    static func apply<Target: AnimationTarget, Model: KeyPathValues>(_ animations: [Animation], layerTime: Double,
+                      model: Model,
                       to properties: inout Target, sequenceLimit: Int = .max,
                       record: Bool = true) -> [ActiveAnimation] {
         var active: [ActiveAnimation] = []
@@ -32,7 +33,8 @@ enum AnimationEvaluator {
     }
 
     /// One animation at `time` (its parent's time: the layer's, or a group's).
-    static func apply<Target: AnimationTarget>(_ animation: Animation, time: Double, model: LayerProperties,
+    static func apply<Target: AnimationTarget, Model: KeyPathValues>(_ animation: borrowing Animation, time: Double,
+                      model: Model,
                       to properties: inout Target, active: inout [ActiveAnimation], depth: Int,
                       record: Bool) {
         guard let sample = animation.timing.sample(layerTime: time, removedOnCompletion: animation.removedOnCompletion)
@@ -112,8 +114,8 @@ enum AnimationEvaluator {
     /// decides whether they hold after they end. At the group's end an
     /// animation that runs that long holds its value there (its left limit)
     /// rather than ending, so a group filling forwards keeps its last frame.
-    static func applyGroup<Target: AnimationTarget>(_ children: [Animation], progress: Double, duration: Double,
-                           model: LayerProperties, to properties: inout Target, active: inout [ActiveAnimation], depth: Int,
+    static func applyGroup<Target: AnimationTarget, Model: KeyPathValues>(_ children: [Animation], progress: Double,
+                           duration: Double, model: Model, to properties: inout Target, active: inout [ActiveAnimation], depth: Int,
                            record: Bool) {
         let groupTime = min(max(progress * duration, 0), duration)
         for var child in children {
