@@ -28,7 +28,7 @@ extension FramePlanner {
                    }
                    return .image(image, fade: fade, bounds: bounds)
                }) {
-                out.append(quad: quad, fills: node.contentsImages.count)
+                out.append(quad: consume quad, fills: node.contentsImages.count)
             }
         }
         try planContent(node, map: map, moving: moving, in: context, into: &out)
@@ -115,7 +115,7 @@ extension FramePlanner {
                                            clip: context.clip, box: box(of: shape, in: context)))
             } else if let quad = try storeQuad(.gradient(g, bounds: node.bounds), extent: node.bounds, map: map,
                                                moving: moving, in: context.clipped(to: rounded, map: map), for: node) {
-                out.append(quad: quad)
+                out.append(quad: consume quad)
             }
         case .text(let t):
             guard hasArea else { return }
@@ -123,7 +123,7 @@ extension FramePlanner {
             if let quad = try storeQuad(.text(TextLayout(t), bounds: node.bounds), extent: node.bounds, map: map,
                                         moving: moving, in: context.clipped(to: clip, map: map), for: node,
                                         color: t.foregroundColor) {
-                out.append(quad: quad)
+                out.append(quad: consume quad)
             }
         case .shape(let s):
             guard let path = s.path, !(node.masksToBounds && !hasArea) else { return }
@@ -131,13 +131,13 @@ extension FramePlanner {
             if ShapeGeometry.fills(s), let color = s.fillColor, let extent = ShapeGeometry.fillExtent(of: s),
                let quad = try storeQuad(.fill(path, s.fillRule), extent: clipped(extent, masked), map: map,
                                         moving: moving, in: inner, for: node, color: color) {
-                out.append(quad: quad)
+                out.append(quad: consume quad)
             }
             if ShapeGeometry.strokes(s), let color = s.strokeColor,
                let extent = ShapeGeometry.strokeExtent(of: s, pixelsPerPoint: map.affineScale),
                let quad = try storeQuad(.stroke(StrokeStyle(s, path: path)), extent: clipped(extent, masked),
                                         map: map, moving: moving, in: inner, for: node, color: color) {
-                out.append(quad: quad)
+                out.append(quad: consume quad)
             }
         case .particles(let p):
             guard !(node.masksToBounds && !hasArea) else { return }

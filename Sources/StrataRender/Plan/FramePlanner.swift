@@ -79,13 +79,13 @@ struct FramePlanner {
         /// A fill made by the layer, its alpha times `alpha`.
         mutating func append(fill: consuming SolidFill) {
             fill.alpha *= alpha
-            append(.fill(fill))
+            append(.fill(consume fill))
         }
 
         /// A quad made by the layer, its alpha times `alpha`.
         mutating func append(quad: consuming TexturedQuad, fills n: Int = 1) {
             quad.alpha *= alpha
-            append(.quad(quad), fills: n)
+            append(.quad(consume quad), fills: n)
         }
 
         mutating func append(_ item: PlanItem, fills n: Int = 1) {
