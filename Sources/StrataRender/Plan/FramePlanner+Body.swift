@@ -39,10 +39,7 @@ extension FramePlanner {
             } else {
                 var planned: [Planned] = []
                 planned.reserveCapacity(node.children.count)
-                // By index: `for child in node.children` copied each child's node.
-                for i in node.children.indices {
-                    planned.append(try plan(node.children[i], relative: node.children[i].transform, in: inner))
-                }
+                for child in node.children { planned.append(try plan(child, relative: child.transform, in: inner)) }
                 // Room for every item at once: growing by appending copied them again and again.
                 out.items.reserveCapacity(planned.reduce(out.items.count) { $0 + $1.items.count } + 1)
                 for p in planned { out.append(p) }
