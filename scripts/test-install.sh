@@ -40,8 +40,16 @@ cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
 mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
 trap 'umount "$ROOT/proc" 2>/dev/null || true' EXIT
 
-# The runtime packages: whatever provides each library the binary links here.
-packages=$(ldd "$BIN" | awk '$2 == "=>" {print $3}' | while read -r lib; do
+# The runtime packages: whatever provides each library the binary links here, and
+# the FFmpeg libraries it opens on first use (their sonames are in the binary, from
+# Sources/CAVLoader; ldconfig says where they are).
+libraries() {
+  ldd "$BIN" | awk '$2 == "=>" {print $3}'
+  grep -aoE 'lib(avcodec|avformat|avfilter|swresample)\.so\.[0-9]+' "$BIN" | sort -u | while read -r soname; do
+    ldconfig -p | awk -v so="$soname" '$1 == so {print $NF; exit}'
+  done
+}
+packages=$(libraries | while read -r lib; do
   dpkg -S "$lib" 2>/dev/null || dpkg -S "${lib#/usr}" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || true
 done | cut -d: -f1 | sort -u | tr '\n' ' ')
 case " $packages " in *-dev\ *|*swift*) echo "test-install: unexpected package in '$packages'"; exit 1;; esac
