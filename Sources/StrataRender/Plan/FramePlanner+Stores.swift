@@ -64,9 +64,10 @@ extension FramePlanner {
 /// the shared cache (and taking its lock). A repeat within the frame only
 /// skips the cache's recency update, which never changes a pixel.
 final class LastStore {
-    /// The key, in memory of its own so that it is compared in place:
-    /// read from a stored property, it was copied (its paths retained and
-    /// released) for every layer. Initialized once `store` is set.
+    /// The key, in memory of its own so that its fields are compared in
+    /// place: read from a stored optional, the whole key was copied (and
+    /// destroyed) for every layer; now only its content is, for `==`.
+    /// Initialized once `store` is set.
     private let key = UnsafeMutablePointer<StoreKey>.allocate(capacity: 1)
     private var store: BackingStore?
 
