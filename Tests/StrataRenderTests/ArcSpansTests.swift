@@ -106,7 +106,8 @@ final class ArcSpansTests: XCTestCase {
             let clip = trial % 3 == 0
                 ? ClipStack(shapes: [shape(Rect(-w / 3, -h / 2, w, h), radius: min(w, h) / 3, m)], cuts: []) : .none
             let region = ItemRegion(own: own, hole: hole, clip: clip)
-            check(region, box: box)
+            // Every shape's outline lies within the box: some pixels are partial.
+            XCTAssertGreaterThan(check(region, box: box), 0, "trial \(trial)")
             for y in box.minY..<box.maxY {
                 var given: [RowRuns.Run] = []
                 region.runs(y: y, minX: box.minX, maxX: box.maxX) { given.append(RowRuns.Run(from: $0, to: $1, full: $2)) }
