@@ -149,8 +149,8 @@ final class Compositor {
         table.withUnsafeBufferPointer { colors in
             for y in box.minY..<box.maxY {
                 let row = surface.row(y)
-                for k in 0..<rowRuns.collect(region, y: y, minX: box.minX, maxX: box.maxX) {
-                    let (from, to, full) = (rowRuns[k].from, rowRuns[k].to, rowRuns[k].full)
+                // Drawn from the closure: collected runs (`RowRuns`) cost W1 ~0.3 M instructions a frame more.
+                region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
                     var x = from
                     while x < to {
                         let n = min(Self.runLength, to - x)
