@@ -51,17 +51,29 @@ public struct Transform3D: Sendable, Hashable, Codable {
     }
 
     /// `self * other`: apply `self`, then `other`.
+    ///
+    /// Entry (i, j) is `0 + a[i][0] b[0][j] + a[i][1] b[1][j] + ...`, summed
+    /// in that order (so a -0 entry of a product with the identity becomes
+    /// +0): a row of the product is the rows of `o` weighed by the row of
+    /// `self`, four entries at a time, with no arrays (sampling multiplies
+    /// every sublayer's placement by its superlayer's sublayerTransform).
     public func concatenating(_ o: Transform3D) -> Transform3D {
-        let a = rowMajor, b = o.rowMajor
-        var r = [Double](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                var s = 0.0
-                for k in 0..<4 { s += a[i * 4 + k] * b[k * 4 + j] }
-                r[i * 4 + j] = s
-            }
+        let b0 = SIMD4(o.m11, o.m12, o.m13, o.m14), b1 = SIMD4(o.m21, o.m22, o.m23, o.m24)
+        let b2 = SIMD4(o.m31, o.m32, o.m33, o.m34), b3 = SIMD4(o.m41, o.m42, o.m43, o.m44)
+        func row(_ x0: Double, _ x1: Double, _ x2: Double, _ x3: Double) -> SIMD4<Double> {
+            var s = SIMD4<Double>(repeating: 0)
+            s += x0 * b0
+            s += x1 * b1
+            s += x2 * b2
+            s += x3 * b3
+            return s
         }
-        return Transform3D(rowMajor: r)
+        let r1 = row(m11, m12, m13, m14), r2 = row(m21, m22, m23, m24)
+        let r3 = row(m31, m32, m33, m34), r4 = row(m41, m42, m43, m44)
+        return Transform3D(m11: r1[0], m12: r1[1], m13: r1[2], m14: r1[3],
+                           m21: r2[0], m22: r2[1], m23: r2[2], m24: r2[3],
+                           m31: r3[0], m32: r3[1], m33: r3[2], m34: r3[3],
+                           m41: r4[0], m42: r4[1], m43: r4[2], m44: r4[3])
     }
 
     public static func * (a: Transform3D, b: Transform3D) -> Transform3D { a.concatenating(b) }

@@ -15,7 +15,8 @@ enum AnimationEvaluator {
     /// apply (Int.max: all; a transition's old state uses its own transaction).
     /// With `record` false (a frame's sampling) nothing is listed.
     @discardableResult
-    static func apply<Target: AnimationTarget>(_ animations: [Animation], layerTime: Double, model: LayerProperties,
+    static func apply<Target: AnimationTarget, Model: KeyPathValues>(_ animations: [Animation], layerTime: Double,
+                      model: Model,
                       to properties: inout Target, sequenceLimit: Int = .max,
                       record: Bool = true) -> [ActiveAnimation] {
         var active: [ActiveAnimation] = []
@@ -24,22 +25,26 @@ enum AnimationEvaluator {
         animations.withUnsafeBufferPointer { animations in
             for i in animations.indices
             where animations[i].lifetime.applies(layerTime: layerTime, sequenceLimit: sequenceLimit) {
-                apply(animations[i], time: layerTime, model: model, to: &properties, active: &active, depth: 0,
-                      record: record)
+                apply(animations.baseAddress! + i, time: layerTime, model: model, to: &properties, active: &active,
+                      depth: 0, record: record)
             }
         }
         return active
     }
 
-    /// One animation at `time` (its parent's time: the layer's, or a group's).
-    static func apply<Target: AnimationTarget>(_ animation: Animation, time: Double, model: LayerProperties,
+    /// One animation at `time` (its parent's time: the layer's, or a group's),
+    /// read in place through `animation`: passed as a value, the animation
+    /// was copied (a dozen retains) for every layer every frame.
+    static func apply<Target: AnimationTarget, Model: KeyPathValues>(_ animation: UnsafePointer<Animation>, time: Double,
+                      model: Model,
                       to properties: inout Target, active: inout [ActiveAnimation], depth: Int,
                       record: Bool) {
-        guard let sample = animation.timing.sample(layerTime: time, removedOnCompletion: animation.removedOnCompletion)
+        guard let sample = animation.pointee.timing.sample(layerTime: time,
+                                                           removedOnCompletion: animation.pointee.removedOnCompletion)
         else { return }
-        let progress = animation.timingFunction.evaluate(sample.fraction)
-        let duration = animation.timing.effectiveDuration
-        if case .group(let children) = animation.kind {
+        let progress = animation.pointee.timingFunction.evaluate(sample.fraction)
+        let duration = animation.pointee.timing.effectiveDuration
+        if case .group(let children) = animation.pointee.kind {
             applyGroup(children, progress: progress, duration: duration, model: model,
                        to: &properties, active: &active, depth: depth, record: record)
             return
@@ -51,15 +56,15 @@ enum AnimationEvaluator {
         var elapsed = sample.fraction * duration
         // A value function's values are numbers: a missing end is the model's matching component.
         func underlying() -> AnimatableValue {
-            let v = model.value(at: animation.keyPath)
-            guard let f = animation.valueFunction, case .transform(let t) = v else { return v }
+            let v = model.value(at: animation.pointee.keyPath)
+            guard let f = animation.pointee.valueFunction, case .transform(let t) = v else { return v }
             return f.value(of: t)
         }
-        switch animation.kind {
+        switch animation.pointee.kind {
         case .basic(let from, let to, let by):
             let (start, end) = endpoints(from: from, to: to, by: by, underlying: underlying())
             value = start.interpolated(to: end, progress)
-            if animation.cumulative, sample.iteration > 0 {
+            if animation.pointee.cumulative, sample.iteration > 0 {
                 value = end.subtracting(start).repeated(sample.iteration, onto: value)
             }
         case .spring(let spring):
@@ -69,40 +74,41 @@ enum AnimationEvaluator {
             shown = spring.progress(at: elapsed)
             settling = spring.settlingDuration
             value = start.interpolated(to: end, shown)
-            if animation.cumulative, sample.iteration > 0 {
+            if animation.pointee.cumulative, sample.iteration > 0 {
                 value = end.subtracting(start).repeated(sample.iteration, onto: value)
             }
         case .keyframe(let keyframes):
             guard let s = keyframes.sample(progress) else { return }
-            value = s.value.fitted(to: animation.keyPath.valueKind)
+            value = s.value.fitted(to: animation.pointee.keyPath.valueKind)
             angle = s.angle
-            if animation.cumulative, sample.iteration > 0, let first = keyframes.firstValue, let last = keyframes.lastValue {
-                let step = last.fitted(to: animation.keyPath.valueKind).subtracting(first.fitted(to: animation.keyPath.valueKind))
+            if animation.pointee.cumulative, sample.iteration > 0, let first = keyframes.firstValue, let last = keyframes.lastValue {
+                let kind = animation.pointee.keyPath.valueKind
+                let step = last.fitted(to: kind).subtracting(first.fitted(to: kind))
                 value = step.repeated(sample.iteration, onto: value)
             }
         case .group:
             return
         }
         var drawn = value
-        if let f = animation.valueFunction {
+        if let f = animation.pointee.valueFunction {
             guard let t = f.transform(for: value) else { return }
             drawn = .transform(t)
         }
-        if animation.additive {
-            drawn = properties.value(at: animation.keyPath).adding(drawn)
+        if animation.pointee.additive {
+            drawn = properties.value(at: animation.pointee.keyPath).adding(drawn)
         }
-        properties.setValue(drawn, at: animation.keyPath)
+        properties.setValue(drawn, at: animation.pointee.keyPath)
         if let angle { properties.turn(by: angle) }
         guard record else { return }
-        var entry = ActiveAnimation(keyPath: animation.keyPath, fraction: sample.fraction,
+        var entry = ActiveAnimation(keyPath: animation.pointee.keyPath, fraction: sample.fraction,
                                     progress: shown, iteration: sample.iteration,
-                                    value: animation.valueFunction == nil ? drawn : value)
-        entry.kind = animation.kindName
+                                    value: animation.pointee.valueFunction == nil ? drawn : value)
+        entry.kind = animation.pointee.kindName
         entry.time = elapsed
         entry.duration = duration
         entry.groupDepth = depth
         entry.settlingDuration = settling
-        entry.transaction = animation.lifetime.addedBy
+        entry.transaction = animation.pointee.lifetime.addedBy
         active.append(entry)
     }
 
@@ -112,8 +118,8 @@ enum AnimationEvaluator {
     /// decides whether they hold after they end. At the group's end an
     /// animation that runs that long holds its value there (its left limit)
     /// rather than ending, so a group filling forwards keeps its last frame.
-    static func applyGroup<Target: AnimationTarget>(_ children: [Animation], progress: Double, duration: Double,
-                           model: LayerProperties, to properties: inout Target, active: inout [ActiveAnimation], depth: Int,
+    static func applyGroup<Target: AnimationTarget, Model: KeyPathValues>(_ children: [Animation], progress: Double,
+                           duration: Double, model: Model, to properties: inout Target, active: inout [ActiveAnimation], depth: Int,
                            record: Bool) {
         let groupTime = min(max(progress * duration, 0), duration)
         for var child in children {
@@ -121,8 +127,10 @@ enum AnimationEvaluator {
             if groupTime >= duration, child.timing.endTime >= duration {
                 child.timing.fillMode = child.timing.fillMode == .backwards || child.timing.fillMode == .both ? .both : .forwards
             }
-            apply(child, time: groupTime, model: model, to: &properties, active: &active, depth: depth + 1,
-                  record: record)
+            withUnsafePointer(to: child) { child in
+                apply(child, time: groupTime, model: model, to: &properties, active: &active, depth: depth + 1,
+                      record: record)
+            }
         }
     }
 

@@ -1,9 +1,14 @@
 import StrataModel
 
+/// Values read by key path: what `AnimationEvaluator` reads a missing
+/// animation end from (the model).
+protocol KeyPathValues {
+    func value(at path: LayerKeyPath) -> AnimatableValue
+}
+
 /// What `AnimationEvaluator` reads the values it animates from and writes
 /// them to, by key path.
-protocol AnimationTarget {
-    func value(at path: LayerKeyPath) -> AnimatableValue
+protocol AnimationTarget: KeyPathValues {
     mutating func setValue(_ value: AnimatableValue, at path: LayerKeyPath)
     /// rotationMode: turns the layer by `angle` radians to its path's tangent.
     mutating func turn(by angle: Double)
@@ -18,6 +23,7 @@ extension LayerProperties: AnimationTarget {
 /// whole `opacity` key (`CompiledLayer.onlyFades`): reads and writes as
 /// `LayerProperties` would (a value of another kind than a number is
 /// ignored, as the property's setter ignores it), without copying them.
+/// Its model's opacity alone is also what such animations read as the model.
 struct OpacityTarget: AnimationTarget {
     var opacity: Double
 

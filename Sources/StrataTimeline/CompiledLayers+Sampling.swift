@@ -89,12 +89,11 @@ extension CompiledLayers {
     /// its node made once, copied straight into `nodes`, its opacity
     /// evaluated alone, its sublayers sampled.
     func appendFaded(_ index: Int, localTime: Double, context: SampleContext, to nodes: inout [RenderNode]) {
-        var target = OpacityTarget(opacity: layers[index].model.opacity)
-        // Read in place: passing `layers[index].model` would copy the layer's properties.
-        layers.withUnsafeBufferPointer { layers in
-            AnimationEvaluator.apply(layers[index].animations, layerTime: localTime, model: layers[index].model,
-                                     to: &target, sequenceLimit: context.sequenceLimit, record: false)
-        }
+        // The model's opacity is all these animations read of the model: no copy of its properties.
+        let model = OpacityTarget(opacity: layers[index].model.opacity)
+        var target = model
+        AnimationEvaluator.apply(layers[index].animations, layerTime: localTime, model: model, to: &target,
+                                 sequenceLimit: context.sequenceLimit, record: false)
         nodes.append(fadingNodes[index].unsafelyUnwrapped)
         let last = nodes.count - 1
         nodes[last].opacity = min(max(target.opacity, 0), 1)

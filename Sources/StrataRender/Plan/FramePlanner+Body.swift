@@ -3,16 +3,18 @@ import StrataModel
 extension FramePlanner {
     /// Core Animation's order inside a layer: background, `contents`, the
     /// layer type's content, sublayers (clipped by masksToBounds), border.
-    /// `map` takes the layer's bounds space to surface pixels.
-    func planBody(_ node: RenderNode, map: Homography, in context: Context) throws(RenderError) -> Planned {
-        var out = Planned()
+    /// `map` takes the layer's bounds space to surface pixels; the layer's
+    /// own items are made with `alpha` (`Planned.alpha`).
+    func planBody(_ node: RenderNode, map: Homography, alpha: Double = 1, in context: Context) throws(RenderError)
+        -> Planned {
+        var out = Planned(alpha: alpha)
         let hasArea = node.bounds.hasDrawableArea
         let moving = context.moving || node.animatesGeometry
         let bounds = RoundedRect(bounds: node)
         if hasArea, let color = node.backgroundColor, color.alpha > 0,
            let shape = SoftShape(bounds, through: map, nearW: Self.nearW) {
-            out.append(.fill(SolidFill(shape: shape, hole: nil, color: color, alpha: 1, clip: context.clip,
-                                       box: box(of: shape, in: context))))
+            out.append(fill: SolidFill(shape: shape, hole: nil, color: color, alpha: 1, clip: context.clip,
+                                       box: box(of: shape, in: context)))
         }
         if hasArea, node.image != nil || node.contentsFade != nil {
             let clip = node.masksToBounds ? bounds : nil
@@ -26,7 +28,7 @@ extension FramePlanner {
                    }
                    return .image(image, fade: fade, bounds: bounds)
                }) {
-                out.append(.quad(quad), fills: node.contentsImages.count)
+                out.append(quad: consume quad, fills: node.contentsImages.count)
             }
         }
         try planContent(node, map: map, moving: moving, in: context, into: &out)
@@ -51,8 +53,8 @@ extension FramePlanner {
                                         curve: bounds.curve),
                             through: map, nearW: Self.nearW)
                 : nil
-            out.append(.fill(SolidFill(shape: shape, hole: hole, color: node.borderColor, alpha: 1, clip: context.clip,
-                                       box: box(of: shape, in: context))))
+            out.append(fill: SolidFill(shape: shape, hole: hole, color: node.borderColor, alpha: 1, clip: context.clip,
+                                       box: box(of: shape, in: context)))
         }
         return out
     }
@@ -106,35 +108,33 @@ extension FramePlanner {
             // bounds; still: rasterized once where it is, then copied.
             if moving, let paint = GradientPaint(g, bounds: node.bounds, map: map),
                let shape = SoftShape(rounded, through: map, nearW: Self.nearW) {
-                out.append(.fill(SolidFill(shape: shape, hole: nil, color: .white, gradient: paint, alpha: 1,
-                                           clip: context.clip, box: box(of: shape, in: context))))
+                out.append(fill: SolidFill(shape: shape, hole: nil, color: .white, gradient: paint, alpha: 1,
+                                           clip: context.clip, box: box(of: shape, in: context)))
             } else if let quad = try storeQuad(.gradient(g, bounds: node.bounds), extent: node.bounds, map: map,
                                                moving: moving, in: context.clipped(to: rounded, map: map), for: node) {
-                out.append(.quad(quad))
+                out.append(quad: consume quad)
             }
         case .text(let t):
             guard hasArea else { return }
             let clip = masked ?? RoundedRect(node.bounds, cornerRadius: 0)
-            if var quad = try storeQuad(.text(TextLayout(t), bounds: node.bounds), extent: node.bounds, map: map,
-                                        moving: moving, in: context.clipped(to: clip, map: map), for: node) {
-                quad.color = t.foregroundColor
-                out.append(.quad(quad))
+            if let quad = try storeQuad(.text(TextLayout(t), bounds: node.bounds), extent: node.bounds, map: map,
+                                        moving: moving, in: context.clipped(to: clip, map: map), for: node,
+                                        color: t.foregroundColor) {
+                out.append(quad: consume quad)
             }
         case .shape(let s):
             guard let path = s.path, !(node.masksToBounds && !hasArea) else { return }
             let inner = context.clipped(to: masked, map: map)
             if ShapeGeometry.fills(s), let color = s.fillColor, let extent = ShapeGeometry.fillExtent(of: s),
-               var quad = try storeQuad(.fill(path, s.fillRule), extent: clipped(extent, masked), map: map,
-                                        moving: moving, in: inner, for: node) {
-                quad.color = color
-                out.append(.quad(quad))
+               let quad = try storeQuad(.fill(path, s.fillRule), extent: clipped(extent, masked), map: map,
+                                        moving: moving, in: inner, for: node, color: color) {
+                out.append(quad: consume quad)
             }
             if ShapeGeometry.strokes(s), let color = s.strokeColor,
                let extent = ShapeGeometry.strokeExtent(of: s, pixelsPerPoint: map.affineScale),
-               var quad = try storeQuad(.stroke(StrokeStyle(s, path: path)), extent: clipped(extent, masked),
-                                        map: map, moving: moving, in: inner, for: node) {
-                quad.color = color
-                out.append(.quad(quad))
+               let quad = try storeQuad(.stroke(StrokeStyle(s, path: path)), extent: clipped(extent, masked),
+                                        map: map, moving: moving, in: inner, for: node, color: color) {
+                out.append(quad: consume quad)
             }
         case .particles(let p):
             guard !(node.masksToBounds && !hasArea) else { return }

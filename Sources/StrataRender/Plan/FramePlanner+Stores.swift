@@ -5,22 +5,24 @@ extension FramePlanner {
     func storeBudget(_ context: Context) -> Int { max(4 * context.surface.area, 1 << 22) }
 
     /// A quad of `content` (which paints within `extent` of the layer's
-    /// space), its store found or made; nil when nothing of it can show.
+    /// space) tinted by `color`, its store found or made; nil when nothing
+    /// of it can show.
     func storeQuad(_ content: StoreContent, extent: Rect, map: Homography, moving: Bool, in context: Context,
-                   for node: RenderNode) throws(RenderError) -> TexturedQuad? {
-        try storeQuad(extent: extent, map: map, moving: moving, in: context, for: node, content: { _ in content })
+                   for node: RenderNode, color: Color = .white) throws(RenderError) -> TexturedQuad? {
+        try storeQuad(extent: extent, map: map, moving: moving, in: context, for: node, color: color,
+                      content: { _ in content })
     }
 
     /// Like `storeQuad(_:...)` for content whose key depends on the raster
     /// map (media pixels are made for the store's scale).
     func storeQuad(extent: Rect, map: Homography, moving: Bool, in context: Context, for node: RenderNode,
-                   content: (RasterMap) -> StoreContent) throws(RenderError) -> TexturedQuad? {
+                   color: Color = .white, content: (RasterMap) -> StoreContent) throws(RenderError) -> TexturedQuad? {
         guard let space = RasterSpace(extent: extent, map: map, moving: moving, clipBox: context.clipBox,
                                       budget: storeBudget(context)) else { return nil }
         let key = StoreKey(content: content(space.raster), raster: space.raster, width: space.width, height: space.height)
         let store = try self.store(for: key, node: node)
-        return TexturedQuad(store: StoreRef(store: store), toStore: space.toStore, alpha: 1, hull: space.hull,
-                            edges: nil, clip: context.clip, box: space.box)
+        return TexturedQuad(store: StoreRef(store: store), toStore: space.toStore, color: color, alpha: 1,
+                            hull: space.hull, edges: nil, clip: context.clip, box: space.box)
     }
 
     /// The store for `key`: the one asked for just before when the keys
@@ -62,18 +64,27 @@ extension FramePlanner {
 /// the shared cache (and taking its lock). A repeat within the frame only
 /// skips the cache's recency update, which never changes a pixel.
 final class LastStore {
-    private var key: StoreKey?
+    /// The key, in memory of its own so that its fields are compared in
+    /// place: read from a stored optional, the whole key was copied (and
+    /// destroyed) for every layer; now only its content is, for `==`.
+    /// Initialized once `store` is set.
+    private let key = UnsafeMutablePointer<StoreKey>.allocate(capacity: 1)
     private var store: BackingStore?
+
+    deinit {
+        if store != nil { key.deinitialize(count: 1) }
+        key.deallocate()
+    }
 
     /// The last store when its key equals `key` (the cheap fields compared first).
     func store(matching key: StoreKey) -> BackingStore? {
-        guard let k = self.key, k.width == key.width, k.height == key.height, k.raster == key.raster,
-              k.content == key.content else { return nil }
+        guard let store, self.key.pointee.width == key.width, self.key.pointee.height == key.height,
+              self.key.pointee.raster == key.raster, self.key.pointee.content == key.content else { return nil }
         return store
     }
 
     func remember(_ store: BackingStore, for key: StoreKey) {
-        self.key = key
+        if self.store == nil { self.key.initialize(to: key) } else { self.key.pointee = key }
         self.store = store
     }
 }

@@ -70,6 +70,23 @@ struct FramePlanner {
         var items: [PlanItem] = []
         var box: PixelBox = .empty
         var fills = 0
+        /// Multiplied into the alpha of each fill and quad appended with
+        /// `append(fill:)` / `append(quad:)`: a leaf layer's own opacity,
+        /// applied as its items are made instead of by copying them after
+        /// (`FramePlanner.fadesAsItIsMade`). 1 else.
+        var alpha = 1.0
+
+        /// A fill made by the layer, its alpha times `alpha`.
+        mutating func append(fill: consuming SolidFill) {
+            fill.alpha *= alpha
+            append(.fill(consume fill))
+        }
+
+        /// A quad made by the layer, its alpha times `alpha`.
+        mutating func append(quad: consuming TexturedQuad, fills n: Int = 1) {
+            quad.alpha *= alpha
+            append(.quad(consume quad), fills: n)
+        }
 
         mutating func append(_ item: PlanItem, fills n: Int = 1) {
             let itemBox = item.box
@@ -128,6 +145,11 @@ struct FramePlanner {
                                              alpha: opacity, clip: context.clip)))
             return out
         }
+        if opacity < 1 && fadesAsItIsMade(node) {
+            var body = try planBody(node, map: map, alpha: opacity, in: context)
+            body.alpha = 1
+            return body
+        }
         var body = try planShadowed(node, map: map, in: context)
         if opacity < 1 {
             if body.fills > 1 && node.allowsGroupOpacity {
@@ -139,6 +161,35 @@ struct FramePlanner {
             }
         }
         return body
+    }
+
+    /// Whether a translucent layer's opacity is certain to be applied to
+    /// each of its items rather than to a group (it has no sublayers, no
+    /// shadow, no particles, and cannot make two fills that overlap, or
+    /// does not group them): its items can then be made faded
+    /// (`Planned.alpha`), with the alphas fading them after would give
+    /// (1 × opacity is opacity).
+    func fadesAsItIsMade(_ node: RenderNode) -> Bool {
+        guard node.children.isEmpty, node.shadow == nil, node.crossDissolve == nil else { return false }
+        if case .particles = node.content { return false }
+        return !node.allowsGroupOpacity || Self.ownFillsAtMost(node) <= 1
+    }
+
+    /// At least as many fills as `planBody` can make for a layer without
+    /// sublayers or particles (`Planned.fills`).
+    static func ownFillsAtMost(_ node: RenderNode) -> Int {
+        var n = 0
+        if let color = node.backgroundColor, color.alpha > 0 { n += 1 }
+        if node.image != nil || node.contentsFade != nil { n += node.contentsImages.count }
+        switch node.content {
+        case .none: break
+        case .shape(let s):
+            if ShapeGeometry.fills(s) { n += 1 }
+            if ShapeGeometry.strokes(s) { n += 1 }
+        case .text, .gradient, .particles: n += 1
+        }
+        if node.drawsBorder { n += 1 }
+        return n
     }
 
     /// The body, beneath it its shadow: a shadowPath's cached blurred shape,
