@@ -1,4 +1,5 @@
 import StrataModel
+import StrataTestSupport
 import XCTest
 @testable import StrataRender
 
@@ -80,6 +81,41 @@ final class ArcSpansTests: XCTestCase {
             check(ItemRegion(own: continuous, clip: .none), box: box)
             // A circle: the radius is half of both sides.
             check(ItemRegion(own: shape(Rect(-50, -50, 100, 100), radius: 50, m), clip: .none), box: box)
+        }
+    }
+
+    /// Seeded random rounded rects (turned, scaled, some corners square,
+    /// borders, rounded clips): the runs keep to per-pixel coverage, and
+    /// `RowRuns` collects exactly the runs `ItemRegion.runs` gives, in order.
+    func testRandomRoundedShapesRunsMatchCoverageAndCollectedRuns() {
+        var random = SeededGenerator(seed: 0x5EED_A4C5)
+        let box = PixelBox(minX: 0, minY: 0, maxX: 160, maxY: 160)
+        let rowRuns = RowRuns.allocate()
+        defer { rowRuns.deallocate() }
+        for trial in 0..<40 {
+            let m = map(scale: .random(in: 0.4...1.8, using: &random), degrees: .random(in: 0..<360, using: &random),
+                        tx: .random(in: 60...100, using: &random), ty: .random(in: 60...100, using: &random))
+            let w = Double.random(in: 8...90, using: &random), h = Double.random(in: 8...90, using: &random)
+            let radius = Double.random(in: 0.5...(min(w, h) / 2), using: &random)
+            let corners = CornerMask(rawValue: UInt8.random(in: 1...15, using: &random))
+            let own = shape(Rect(-w / 2, -h / 2, w, h), radius: radius, m, corners: corners)
+            let inset = Double.random(in: 1...2, using: &random)
+            let hole = trial % 2 == 0
+                ? shape(Rect(-w / 2 + inset, -h / 2 + inset, w - 2 * inset, h - 2 * inset),
+                        radius: max(radius - inset, 0.25), m, corners: corners) : nil
+            let clip = trial % 3 == 0
+                ? ClipStack(shapes: [shape(Rect(-w / 3, -h / 2, w, h), radius: min(w, h) / 3, m)], cuts: []) : .none
+            let region = ItemRegion(own: own, hole: hole, clip: clip)
+            // Every shape's outline lies within the box: some pixels are partial.
+            XCTAssertGreaterThan(check(region, box: box), 0, "trial \(trial)")
+            for y in box.minY..<box.maxY {
+                var given: [RowRuns.Run] = []
+                region.runs(y: y, minX: box.minX, maxX: box.maxX) { given.append(RowRuns.Run(from: $0, to: $1, full: $2)) }
+                let count = rowRuns.collect(region, y: y, minX: box.minX, maxX: box.maxX)
+                let collected = (0..<count).map { rowRuns[$0] }
+                XCTAssertEqual(collected.map { [$0.from, $0.to, $0.full ? 1 : 0] }, given.map { [$0.from, $0.to, $0.full ? 1 : 0] },
+                               "trial \(trial), row \(y)")
+            }
         }
     }
 }

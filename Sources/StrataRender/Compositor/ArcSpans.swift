@@ -69,6 +69,11 @@ enum ArcSpans {
     /// `rows(of:)`, the row crossing one of them (`crossesCorner`), and
     /// both ranges already within the shape's sides.
     /// Borrowed, not copied (a copy was a memcpy and a call on every row it ran on).
+    ///
+    /// The four corners are spelled out with constant sides, not looped
+    /// over: a loop's `rows[bit]` spilled all eight lanes to the stack on
+    /// every corner, and its sides and signs were selected at run time.
+    /// The arithmetic is the same operations on the same values.
     static func cut(_ rounding: borrowing SoftShape.Rounding, rows: SIMD8<Double>, y: Double,
                     outer: inout (Double, Double), full: inout (Double, Double)) {
         let m = rounding.toShape, rect = rounding.shape.rect, r = rounding.shape.radius
@@ -79,23 +84,39 @@ enum ArcSpans {
         // Far above the rounding of the per-pixel arithmetic, far below a pixel.
         let margin = 1e-7 * (1 + r + abs(rect.minX) + abs(rect.maxX) + abs(rect.minY) + abs(rect.maxY))
         let reachOut = r + 0.5 / ppu + margin, reachFull = r - 0.5 / ppu - margin
-        for bit in 0..<4 where y >= rows[bit] && y <= rows[bit + 4] {
-            // CornerMask's bits: top left, top right, bottom left, bottom right.
-            let left = bit & 1 == 0, top = bit < 2
-            let cx = left ? rect.minX + r : rect.maxX - r, cy = top ? rect.minY + r : rect.maxY - r
-            // Inside the corner's zone: sx (px - cx) > 0 and sy (py - cy) > 0.
-            let sx = left ? -1.0 : 1.0, sy = top ? -1.0 : 1.0
-            let ex = p0x - cx, ey = p0y - cy
-            // Outer: the zone taken a margin smaller, the arc's outer reach larger.
-            let zoneIn = zone(sx * dx, sx * ex, sy * dy, sy * ey, above: margin)
-            if meets(zoneIn, outer) {
-                cut(&outer, zone: zoneIn, disc: disc(dx, dy, ex, ey, radius: reachOut), longest: false)
-            }
-            // Full: the zone a margin larger, the arc's inner reach smaller.
-            let zoneOut = zone(sx * dx, sx * ex, sy * dy, sy * ey, above: -margin)
-            if meets(zoneOut, full) {
-                cut(&full, zone: zoneOut, disc: disc(dx, dy, ex, ey, radius: reachFull), longest: true)
-            }
+        let crossed = (y .>= rows.lowHalf) .& (y .<= rows.highHalf)
+        let row = Row(dx: dx, dy: dy, p0x: p0x, p0y: p0y, margin: margin, reachOut: reachOut, reachFull: reachFull)
+        // CornerMask's bits: top left, top right, bottom left, bottom right.
+        if crossed[0] { corner(left: true, top: true, rect, r, row, &outer, &full) }
+        if crossed[1] { corner(left: false, top: true, rect, r, row, &outer, &full) }
+        if crossed[2] { corner(left: true, top: false, rect, r, row, &outer, &full) }
+        if crossed[3] { corner(left: false, top: false, rect, r, row, &outer, &full) }
+    }
+
+    /// A row in a rounding's space for `cut`: p(i) = p0 + i d at pixel
+    /// centres, the margin and the arcs' outer and inner reaches.
+    private struct Row {
+        var dx, dy, p0x, p0y, margin, reachOut, reachFull: Double
+    }
+
+    /// `cut` at one corner (inlined with its side constant at each call).
+    @inline(__always)
+    private static func corner(left: Bool, top: Bool, _ rect: Rect, _ r: Double, _ row: Row,
+                               _ outer: inout (Double, Double), _ full: inout (Double, Double)) {
+        let (dx, dy, margin) = (row.dx, row.dy, row.margin)
+        let cx = left ? rect.minX + r : rect.maxX - r, cy = top ? rect.minY + r : rect.maxY - r
+        // Inside the corner's zone: sx (px - cx) > 0 and sy (py - cy) > 0.
+        let sx = left ? -1.0 : 1.0, sy = top ? -1.0 : 1.0
+        let ex = row.p0x - cx, ey = row.p0y - cy
+        // Outer: the zone taken a margin smaller, the arc's outer reach larger.
+        let zoneIn = zone(sx * dx, sx * ex, sy * dy, sy * ey, above: margin)
+        if meets(zoneIn, outer) {
+            cut(&outer, zone: zoneIn, disc: disc(dx, dy, ex, ey, radius: row.reachOut), longest: false)
+        }
+        // Full: the zone a margin larger, the arc's inner reach smaller.
+        let zoneOut = zone(sx * dx, sx * ex, sy * dy, sy * ey, above: -margin)
+        if meets(zoneOut, full) {
+            cut(&full, zone: zoneOut, disc: disc(dx, dy, ex, ey, radius: row.reachFull), longest: true)
         }
     }
 

@@ -22,6 +22,8 @@ final class Compositor {
     /// One run of fetched source pixels, and their coverage.
     let run: UnsafeMutablePointer<UInt32>
     let cover: UnsafeMutablePointer<UInt8>
+    /// The runs of the row being filled.
+    let rowRuns = RowRuns.allocate()
     /// Gradient colour tables by stops and alpha (the same gradient is drawn
     /// frame after frame); cleared when it grows past 256.
     private var gradientTables: [GradientKey: [UInt32]] = [:]
@@ -37,6 +39,7 @@ final class Compositor {
     deinit {
         run.deallocate()
         cover.deallocate()
+        rowRuns.deallocate()
     }
 
     /// A buffer covering `box` for group `g`; nil, with the failure kept,
@@ -115,7 +118,8 @@ final class Compositor {
         let vector = Split(repeating: color)
         for y in box.minY..<box.maxY {
             let row = surface.row(y)
-            region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
+            for k in 0..<rowRuns.collect(region, y: y, minX: box.minX, maxX: box.maxX) {
+                let (from, to, full) = (rowRuns[k].from, rowRuns[k].to, rowRuns[k].full)
                 if full {
                     if opaque {
                         (row + from).update(repeating: color, count: to - from)
@@ -124,7 +128,7 @@ final class Compositor {
                     } else {
                         for x in from..<to { row[x] = Pixel.adding(color, row[x]) }
                     }
-                    return
+                    continue
                 }
                 var x = from
                 while x < to {
@@ -145,6 +149,7 @@ final class Compositor {
         table.withUnsafeBufferPointer { colors in
             for y in box.minY..<box.maxY {
                 let row = surface.row(y)
+                // Drawn from the closure: collected runs (`RowRuns`) cost W1 ~0.3 M instructions a frame more.
                 region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
                     var x = from
                     while x < to {
