@@ -76,7 +76,8 @@ public enum SceneLoader {
         var source = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         // libyaml skips a byte-order mark without counting it in its marks.
         if source.first == "\u{FEFF}" { source.removeFirst() }
-        guard let root = YAMLReader.read(bytes, source: source, file: file, sink: &sink) else {
+        let (read, mayHoldReference) = YAMLReader.readNotingReferences(bytes, source: source, file: file, sink: &sink)
+        guard let root = read else {
             throw DiagnosticList(normalized(sink.items))
         }
         guard let pairs = root.mapping else {
@@ -94,7 +95,8 @@ public enum SceneLoader {
         builder.applyOverrides(options.paramOverrides, to: &params)
 
         var substitution = ParamSubstitution(params: params, source: source)
-        let substituted = YAMLNode(.mapping(pairs.map {
+        // Without a `${` in any scalar, substitution would keep every node as it is.
+        let substituted = !mayHoldReference ? root : YAMLNode(.mapping(pairs.map {
             $0.name == "params" ? $0 : YAMLPair(key: $0.key, value: substitution.apply($0.value))
         }), at: root.location)
         sink.append(contentsOf: substitution.diagnostics)
