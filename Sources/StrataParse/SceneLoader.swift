@@ -73,7 +73,11 @@ public enum SceneLoader {
     static func parse(bytes: [UInt8], file: String, options: SceneLoadOptions)
         throws(DiagnosticList) -> (scene: Scene, warnings: [Diagnostic]) {
         var sink = DiagnosticSink()
-        var source = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        // Appended into room for one character per byte (never fewer bytes
+        // than characters): one pass over the text rather than a count and a copy.
+        var source: [Unicode.Scalar] = []
+        source.reserveCapacity(bytes.count)
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars { source.append(scalar) }
         // libyaml skips a byte-order mark without counting it in its marks.
         if source.first == "\u{FEFF}" { source.removeFirst() }
         let (read, mayHoldReference) = YAMLReader.readNotingReferences(bytes, source: source, file: file, sink: &sink)

@@ -128,7 +128,9 @@ struct YAMLComposer {
             let data = event.data.scalar
             let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
             let tag = string(data.tag)
-            if !mayHoldReference, ParamSubstitution.mayHoldReference(text) { mayHoldReference = true }
+            // The bytes are scanned for a `$` first: most scalars have none.
+            if !mayHoldReference, let bytes = data.value, UnsafeBufferPointer(start: bytes, count: data.length).contains(UInt8(ascii: "$")),
+               ParamSubstitution.mayHoldReference(text) { mayHoldReference = true }
             if let tag, !YAMLScalar.knownTags.contains(tag) {
                 error(at, "unsupported YAML tag '\(tag)'")
             }
