@@ -113,4 +113,20 @@ final class CompositorKernelTests: XCTestCase {
             }
         }
     }
+
+    /// `floorInt` and `ceilInt` (the rounding of `RowSolver.range`) give
+    /// what converting `floorFast` and `ceilFast` gives: whole numbers,
+    /// halves, values next to whole numbers, random ones of both signs.
+    func testWholeNumberRoundingMatchesTheDoubleForms() {
+        var noise = Noise(state: 3)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 0x1p51, -0x1p51, 1.0.nextUp, (-1.0).nextDown, 0.0.nextUp]
+        for _ in 0..<2000 {
+            let v = Double(Int32(bitPattern: noise.next())) / Double(1 << (noise.next() % 24))
+            values += [v, v.nextUp, v.nextDown, v.rounded(), v.rounded().nextUp, v.rounded().nextDown]
+        }
+        for v in values {
+            XCTAssertEqual(v.floorInt, Int(v.floorFast), "\(v)")
+            XCTAssertEqual(v.ceilInt, Int(v.ceilFast), "\(v)")
+        }
+    }
 }

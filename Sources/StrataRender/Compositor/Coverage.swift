@@ -252,8 +252,8 @@ struct RowSolver {
     @inline(__always)
     static func range(_ lo: Double, _ hi: Double, minX: Int, maxX: Int) -> (Int, Int) {
         guard lo <= hi, !lo.isNaN, !hi.isNaN else { return (minX, minX) }
-        let first = lo <= Double(minX) ? minX : Int(min(lo, Double(maxX)).ceilFast)
-        let last = hi >= Double(maxX - 1) ? maxX : Int(max(hi, Double(minX) - 1).floorFast) + 1
+        let first = lo <= Double(minX) ? minX : min(lo, Double(maxX)).ceilInt
+        let last = hi >= Double(maxX - 1) ? maxX : max(hi, Double(minX) - 1).floorInt + 1
         return first < last ? (first, last) : (minX, minX)
     }
 }

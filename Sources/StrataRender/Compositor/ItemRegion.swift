@@ -74,6 +74,7 @@ struct ItemRegion: Hashable, Sendable {
     }
 
     /// Whether every pixel the runs call full is wholly covered, with nothing to work out per pixel.
+    @inline(__always)
     var isSimple: Bool { shapes.isEmpty && hole == nil }
 
     /// Every rounding is affine, circular, with all corners rounded:
@@ -289,6 +290,19 @@ struct ItemRegion: Hashable, Sendable {
         if holeStart < skipStart { run(holeStart, skipStart, false) }
         if skipEnd < holeEnd { run(skipEnd, holeEnd, false) }
         Self.split(holeEnd, end, fullStart, fullEnd, run)
+    }
+
+    /// The one run of row y within [minX, maxX) of a simple region (hull
+    /// and cuts only, `isSimple`), all of it full; empty when start >= end.
+    /// What `runs` gives such a region: its full range is its outer one.
+    @inline(__always)
+    func simpleRun(y: Int, minX: Int, maxX: Int) -> (start: Int, end: Int) {
+        let cy = Double(y) + 0.5
+        var outer = (-Double.infinity, Double.infinity)
+        lines.withUnsafeBufferPointer { lines in
+            for k in 0..<hullCount { Self.bound(lines[k], y: cy, threshold: 0, hard: true, &outer) }
+        }
+        return RowSolver.range(outer.0, outer.1, minX: minX, maxX: maxX)
     }
 
     /// [a, b) cut into partial and full runs by the full range.

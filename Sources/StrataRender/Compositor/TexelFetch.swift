@@ -18,8 +18,10 @@ struct TexelFetch {
     /// Coverage stores: the premultiplied colour. Colour stores: a
     /// multiplier per channel (premultiplied), or nil for none.
     let tint: UInt32?
-    private let maxU: Int, maxV: Int
-    private let stepU: Int, stepV: Int
+    /// The last texel's position on each axis, and each pixel's step
+    /// along a row (16.16; `coverageOver` reads them too).
+    let maxU: Int, maxV: Int
+    let stepU: Int, stepV: Int
 
     init(store: BackingStore, toStore k: Homography, color: UInt32) {
         self.store = store
@@ -88,7 +90,7 @@ struct TexelFetch {
     /// Texel coordinates (16.16) of pixel 0's centre on row y under an
     /// affine map (texel centres at i + 0.5).
     @inline(__always)
-    private func rowStart(y: Int) -> (u: Int, v: Int) {
+    func rowStart(y: Int) -> (u: Int, v: Int) {
         let cy = Double(y) + 0.5
         let w = toStore.a33
         return (Self.fixed((toStore.a11 * 0.5 + toStore.a21 * cy + toStore.a31) / w - 0.5),
@@ -202,12 +204,7 @@ struct TexelFetch {
     /// row's 14 pixels were at an end).
     private func bilinearCoverage(u: Int, v: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard let tint else { return }
-        // Lanes reach pixel count + 2 at most (the last group's).
-        @inline(__always) func fitsLanes(_ p: Int, _ step: Int) -> Bool {
-            let end = p &+ (count &+ 2) &* step
-            return p > -(1 << 30) && p < 1 << 30 && end > -(1 << 30) && end < 1 << 30
-        }
-        guard fitsLanes(u, stepU), fitsLanes(v, stepV) else {
+        guard Self.fitsLanes(u, stepU, count: count), Self.fitsLanes(v, stepV, count: count) else {
             for i in 0..<count { out[i] = coverage(sampleA8(u &+ i &* stepU, v &+ i &* stepV)) }
             return
         }
@@ -250,6 +247,15 @@ struct TexelFetch {
         }
     }
 
+    /// Whether the positions of a run of `count` pixels from `p` by `step`
+    /// fit 32-bit lanes with room to spare; the lanes reach pixel count + 2
+    /// at most (the last group of four's).
+    @inline(__always)
+    static func fitsLanes(_ p: Int, _ step: Int, count: Int) -> Bool {
+        let end = p &+ (count &+ 2) &* step
+        return p > -(1 << 30) && p < 1 << 30 && end > -(1 << 30) && end < 1 << 30
+    }
+
     /// One bilinear colour sample at 16.16 texel coordinates (the same
     /// arithmetic as the four-pixel loop).
     @inline(__always)
@@ -265,7 +271,7 @@ struct TexelFetch {
 
     /// One bilinear coverage sample (0...255).
     @inline(__always)
-    private func sampleA8(_ u: Int, _ v: Int) -> UInt32 {
+    func sampleA8(_ u: Int, _ v: Int) -> UInt32 {
         let uu = min(max(u, 0), maxU), vv = min(max(v, 0), maxV)
         let at = (vv >> 16) &* store.stride &+ (uu >> 16)
         let base = UnsafeRawPointer(store.pixels)
