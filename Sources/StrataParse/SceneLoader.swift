@@ -73,10 +73,15 @@ public enum SceneLoader {
     static func parse(bytes: [UInt8], file: String, options: SceneLoadOptions)
         throws(DiagnosticList) -> (scene: Scene, warnings: [Diagnostic]) {
         var sink = DiagnosticSink()
-        var source = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        // Appended into room for one character per byte (never fewer bytes
+        // than characters): one pass over the text rather than a count and a copy.
+        var source: [Unicode.Scalar] = []
+        source.reserveCapacity(bytes.count)
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars { source.append(scalar) }
         // libyaml skips a byte-order mark without counting it in its marks.
         if source.first == "\u{FEFF}" { source.removeFirst() }
-        guard let root = YAMLReader.read(bytes, source: source, file: file, sink: &sink) else {
+        let (read, mayHoldReference) = YAMLReader.readNotingReferences(bytes, source: source, file: file, sink: &sink)
+        guard let root = read else {
             throw DiagnosticList(normalized(sink.items))
         }
         guard let pairs = root.mapping else {
@@ -94,7 +99,8 @@ public enum SceneLoader {
         builder.applyOverrides(options.paramOverrides, to: &params)
 
         var substitution = ParamSubstitution(params: params, source: source)
-        let substituted = YAMLNode(.mapping(pairs.map {
+        // Without a `${` in any scalar, substitution would keep every node as it is.
+        let substituted = !mayHoldReference ? root : YAMLNode(.mapping(pairs.map {
             $0.name == "params" ? $0 : YAMLPair(key: $0.key, value: substitution.apply($0.value))
         }), at: root.location)
         sink.append(contentsOf: substitution.diagnostics)

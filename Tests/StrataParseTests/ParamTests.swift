@@ -45,6 +45,22 @@ final class ParamTests: XCTestCase {
         }
     }
 
+    /// Substitution reads scalars as YAML unescapes them, so a `${` spelled
+    /// with an escape still refers to a param, though the source has no `${`.
+    func testEscapedDollarStillRefersToAParam() {
+        let m = Marked("strata: 1\nparams: {o: 0.5}\ncanvas: {size: [10, 10]}\nlayers:\n  - name: a\n    opacity: \"\\x24{o}\"\n")
+        XCTAssertEqual(scene(m)?.root.sublayers[0].properties.opacity, 0.5)
+    }
+
+    /// A scene whose scalars hold no `${` still warns about its unused params.
+    func testUnusedParamWithoutAnyReference() {
+        let m = Marked("strata: 1\nparams: {⟨o⟩o: 0.5}\ncanvas: {size: [10, 10]}\nlayers:\n  - name: a\n")
+        switch load(m) {
+        case .success(let r): XCTAssertEqual(r.warnings.map(\.description), ["\(m.at("o")): warning: param 'o' is never used"])
+        case .failure(let e): XCTFail("\(e)")
+        }
+    }
+
     func testUnknownParamPointsAtTheDollarSign() {
         let m = Marked("strata: 1\nparams: {name: x}\ncanvas: {size: [10, 10]}\nlayers:\n  - name: \"a-⟨u⟩${nmae}-⟨v⟩${name}\"\n")
         let items = diagnostics(m).filter { $0.severity == .error }

@@ -6,7 +6,8 @@ import StrataModel
 struct MappingReader {
     let node: YAMLNode
     let table: KeyTable
-    private var pairs: [String: YAMLPair] = [:]
+    /// The supported keys' pairs, by key.
+    private(set) var pairs: [String: YAMLPair] = [:]
     /// Whether some key was rejected (unknown, or not supported yet).
     private(set) var rejectedKeys = false
     /// Keys suggested for misspellings: a missing key that was suggested is
@@ -22,8 +23,9 @@ struct MappingReader {
         }
         self.node = node
         self.table = table
+        pairs.reserveCapacity(list.count)
         for pair in list {
-            guard let spec = table.spec(pair.name) else {
+            guard let status = table.status(of: pair.name) else {
                 rejectedKeys = true
                 let guess = Suggestion.closest(to: pair.name, in: table.names)
                 if let guess { suggested.insert(guess) }
@@ -33,7 +35,7 @@ struct MappingReader {
                            suggestion: guess)
                 continue
             }
-            switch spec.status {
+            switch status {
             case .supported:
                 pairs[pair.name] = pair
             case .notSupportedYet:
@@ -49,9 +51,9 @@ struct MappingReader {
                 sink.error(pair.key.location, "'\(pair.name)' is a key of \(names) layers, not of type '\(layerType?.rawValue ?? "layer")'")
             }
         }
-        for spec in table.keys where spec.required && !suggested.contains(spec.name) && list.allSatisfy({ $0.name != spec.name }) {
+        for name in table.requiredNames where !suggested.contains(name) && list.allSatisfy({ $0.name != name }) {
             let place = table.what == KeyTables.top.what ? "" : " in \(table.what)"
-            sink.error(node.location, "missing required key '\(spec.name)'\(place)")
+            sink.error(node.location, "missing required key '\(name)'\(place)")
         }
     }
 

@@ -10,8 +10,16 @@ extension SceneBuilder {
     /// last, once the anchor point and transform it depends on are known.
     mutating func buildProperties(_ m: MappingReader, type: LayerType) -> LayerProperties {
         var p = LayerProperties(type: type)
-        for property in LayerProperty.all where property.belongs(to: type) {
-            guard let node = m[property.name], let value = propertyValue(node, property) else { continue }
+        // The present keys' properties, in table order: a few lookups by key
+        // rather than one per property of the table.
+        var present: [(property: LayerProperty, node: YAMLNode)] = []
+        present.reserveCapacity(m.pairs.count)
+        for (name, pair) in m.pairs {
+            for index in Self.propertyIndices[name] ?? [] { present.append((LayerProperty.all[index], pair.value)) }
+        }
+        present.sort { $0.property.index < $1.property.index }
+        for (property, node) in present where property.belongs(to: type) {
+            guard let value = propertyValue(node, property) else { continue }
             property.set(value, on: &p)
         }
         checkLocations(m, &p)
@@ -25,6 +33,9 @@ extension SceneBuilder {
         }
         return p
     }
+
+    /// The positions in `LayerProperty.all` of the properties a key names.
+    static let propertyIndices: [String: [Int]] = Dictionary(grouping: LayerProperty.all.indices) { LayerProperty.all[$0].name }
 
     /// One key's value, or nil after reporting why it does not parse. YAML
     /// null means none for the properties that allow it.

@@ -113,15 +113,20 @@ struct KeyTable: Sendable {
     /// Where each name is in `keys` (its first place): every key of every
     /// mapping of a scene is looked up, in tables of up to ~100 keys.
     private let positions: [String: Int]
+    /// The required keys' names, in table order: checked in every mapping.
+    let requiredNames: [String]
 
     init(what: String, keys: [KeySpec], exclusions: [KeyExclusion] = []) {
         self.what = what
         self.keys = keys
         self.exclusions = exclusions
         positions = Dictionary(keys.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        requiredNames = keys.filter(\.required).map(\.name)
     }
 
     func spec(_ name: String) -> KeySpec? { positions[name].map { keys[$0] } }
+    /// The status of the key `name`, without copying its spec.
+    func status(of name: String) -> KeyStatus? { positions[name].map { keys[$0].status } }
     var names: [String] { keys.map(\.name) }
     var supported: [String] { keys.filter { $0.status == .supported }.map(\.name) }
 

@@ -44,7 +44,9 @@ struct YAMLNode: Sendable {
 
     /// The value of a mapping's key, if the node is a mapping that has it.
     subscript(key: String) -> YAMLNode? {
-        mapping?.first { $0.name == key }?.value
+        // Found by index, so that only the value is copied out, not the pairs.
+        guard case .mapping(let pairs) = content, let i = pairs.firstIndex(where: { $0.name == key }) else { return nil }
+        return pairs[i].value
     }
 
     /// True for a plain empty scalar, `~` or `null` (an explicit or implied YAML null).

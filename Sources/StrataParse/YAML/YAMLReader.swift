@@ -14,6 +14,12 @@ enum YAMLReader {
     /// `source` is the text as characters, used to place syntax errors.
     static func read(_ bytes: [UInt8], source: [Unicode.Scalar], file: String,
                      sink: inout DiagnosticSink) -> YAMLNode? {
+        readNotingReferences(bytes, source: source, file: file, sink: &sink).root
+    }
+
+    /// `read`, also telling whether some scalar may hold a `${` param reference.
+    static func readNotingReferences(_ bytes: [UInt8], source: [Unicode.Scalar], file: String,
+                     sink: inout DiagnosticSink) -> (root: YAMLNode?, mayHoldReference: Bool) {
         var composer = YAMLComposer(file: file, source: source)
         // libyaml keeps the input pointer: the whole parse happens inside the buffer's lifetime.
         let root = bytes.withUnsafeBufferPointer { composer.run($0) }
@@ -21,7 +27,7 @@ enum YAMLReader {
         if root == nil && !composer.diagnostics.contains(where: { $0.severity == .error }) {
             sink.error(SourceLocation(file: file, line: 1, column: 1), "the scene file holds no YAML document")
         }
-        return root
+        return (root, composer.mayHoldReference)
     }
 }
 
@@ -31,16 +37,28 @@ struct YAMLComposer {
     let file: String
     let source: [Unicode.Scalar]
     private(set) var diagnostics: [Diagnostic] = []
+    /// Whether some scalar's text may hold a `${` (`ParamSubstitution.mayHoldReference`):
+    /// when none does, substitution has nothing to walk.
+    private(set) var mayHoldReference = false
 
     private struct Frame {
         var isMapping: Bool
         var anchor: String?
         var location: SourceLocation
-        var children: [YAMLNode] = []
+        var children: [YAMLNode]
         /// Nodes in the subtree (after alias expansion), this one included.
         var size = 1
         /// Levels in the subtree, this one included.
         var height = 1
+
+        init(isMapping: Bool, anchor: String?, location: SourceLocation) {
+            self.isMapping = isMapping
+            self.anchor = anchor
+            self.location = location
+            // Room for a few pairs or items at once, rather than growing 1, 2, 4, 8.
+            children = []
+            children.reserveCapacity(8)
+        }
     }
 
     private struct Anchored {
@@ -110,6 +128,9 @@ struct YAMLComposer {
             let data = event.data.scalar
             let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
             let tag = string(data.tag)
+            // The bytes are scanned for a `$` first: most scalars have none.
+            if !mayHoldReference, let bytes = data.value, UnsafeBufferPointer(start: bytes, count: data.length).contains(UInt8(ascii: "$")),
+               ParamSubstitution.mayHoldReference(text) { mayHoldReference = true }
             if let tag, !YAMLScalar.knownTags.contains(tag) {
                 error(at, "unsupported YAML tag '\(tag)'")
             }
@@ -196,7 +217,12 @@ struct YAMLComposer {
     /// in at the position of `<<`, explicit keys win, earlier merges win over later ones.
     private mutating func makePairs(_ children: [YAMLNode]) -> [YAMLPair] {
         var raw: [YAMLPair] = []
+        raw.reserveCapacity(children.count / 2)
+        // Small mappings (most) find a repeated key by a scan of the pairs kept
+        // so far, cheaper than hashing every key; larger ones by a dictionary.
+        let scans = children.count <= 2 * Self.scannedKeys
         var firstSeen: [String: SourceLocation] = [:]
+        if !scans { firstSeen.reserveCapacity(children.count / 2) }
         var index = 0
         while index + 1 < children.count {
             let key = children[index], value = children[index + 1]
@@ -205,12 +231,12 @@ struct YAMLComposer {
                 error(key.location, "mapping keys must be plain names, not \(key.found)")
                 continue
             }
-            if let first = firstSeen[scalar.text] {
+            if let first = scans ? raw.first(where: { $0.name == scalar.text })?.key.location : firstSeen[scalar.text] {
                 error(key.location, "duplicate key '\(YAMLNode.clip(scalar.text))'",
                       notes: [DiagnosticNote(first, "'\(YAMLNode.clip(scalar.text))' is first defined here")])
                 continue
             }
-            firstSeen[scalar.text] = key.location
+            if !scans { firstSeen[scalar.text] = key.location }
             checkColourComment(key: key, value: value)
             raw.append(YAMLPair(key: key, value: value))
         }
@@ -236,6 +262,9 @@ struct YAMLComposer {
         }
         return pairs
     }
+
+    /// Up to this many keys a mapping's repeated keys are found by a scan.
+    private static let scannedKeys = 16
 
     /// `backgroundColor: #ff0000` unquoted: `#` after a space starts a YAML
     /// comment, so the value is null and the colour silently disappears.
