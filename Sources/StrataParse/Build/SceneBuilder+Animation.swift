@@ -51,7 +51,7 @@ extension SceneBuilder {
             if type == "group" {
                 sink.error(m.keyNode("keyPath")!.location, "a group has no 'keyPath'; the animations in it do")
             } else {
-                keyPath = take(Values.string(k, what: "a key path").flatMap { Self.keyPath($0, at: k) })
+                keyPath = take(Values.string(k, what: "a key path")).flatMap { resolvedKeyPath($0, at: k) }
                 if let path = keyPath, !path.property.animation.isAnimatable {
                     sink.error(k.location, "'\(path.property.name)' is not an animatable property")
                     keyPath = nil
@@ -134,6 +134,9 @@ extension SceneBuilder {
 
     /// Keys of another animation type are errors that name the types they belong to.
     mutating func checkKeysBelong(_ m: MappingReader, to type: String) {
+        // Most animations have none of them: the few keys present are looked at first.
+        let foreign = KeyTables.foreignAnimationKeySet(of: type)
+        guard m.pairs.contains(where: { foreign.contains($0.name) }) else { return }
         for key in KeyTables.foreignAnimationKeys(of: type) {
             guard let k = m.keyNode(key) else { continue }
             let owners = KeyTables.animationKeysByType.filter { $0.1.contains(key) }.map(\.0)
@@ -312,6 +315,14 @@ extension SceneBuilder {
             default: return .linear
             }
         }
+    }
+
+    /// `keyPath(_:at:)` once per text: the failures (reported each time) are not kept.
+    mutating func resolvedKeyPath(_ text: String, at node: YAMLNode) -> LayerKeyPath? {
+        if let known = resolvedKeyPaths[text] { return known }
+        let path = take(Self.keyPath(text, at: node))
+        if let path { resolvedKeyPaths[text] = path }
+        return path
     }
 
     /// Resolves a key path, with "did you mean" for misspellings and a clear
