@@ -13,6 +13,8 @@ struct MappingReader {
     /// a scene is read: an array indexed by the table's positions costs no
     /// hashing and no dictionary storage per mapping.
     private var slots: [Int]
+    /// Where the accepted pairs are in `list`, in file order.
+    private var accepted: [Int] = []
     /// Whether some key was rejected (unknown, or not supported yet).
     private(set) var rejectedKeys = false
     /// Keys suggested for misspellings: a missing key that was suggested is
@@ -30,6 +32,7 @@ struct MappingReader {
         self.table = table
         self.list = list
         slots = Array(repeating: -1, count: table.keys.count)
+        accepted.reserveCapacity(list.count)
         for (index, pair) in list.enumerated() {
             let name = pair.name
             guard let position = table.position(of: name) else {
@@ -45,12 +48,14 @@ struct MappingReader {
             switch table.keys[position].status {
             case .supported:
                 slots[position] = index
+                accepted.append(index)
             case .notSupportedYet:
                 rejectedKeys = true
                 sink.error(pair.key.location, "'\(pair.name)' is not supported yet")
             case .typeSpecific(let types):
                 if let layerType, types.contains(layerType) {
                     slots[position] = index
+                    accepted.append(index)
                     continue
                 }
                 rejectedKeys = true
@@ -75,8 +80,8 @@ struct MappingReader {
 
     func has(_ key: String) -> Bool { pairIndex(key) != nil }
 
-    /// The accepted pairs, in the table's order of their keys.
-    var pairs: some Sequence<YAMLPair> { slots.lazy.filter { $0 >= 0 }.map { list[$0] } }
+    /// The accepted pairs, in file order (a mapping's keys are unique).
+    var pairs: LazyMapSequence<[Int], YAMLPair> { accepted.lazy.map { list[$0] } }
 
     /// Where the pair of an accepted key is in `list`.
     private func pairIndex(_ key: String) -> Int? {

@@ -13,6 +13,7 @@ extension SceneBuilder {
         // The present keys' properties, in table order: a few lookups by key
         // rather than one per property of the table.
         var present: [(property: LayerProperty, node: YAMLNode)] = []
+        present.reserveCapacity(m.pairs.count)
         for pair in m.pairs {
             for index in Self.propertyIndices[pair.name] ?? [] { present.append((LayerProperty.all[index], pair.value)) }
         }
