@@ -125,7 +125,7 @@ struct ItemRegion: Hashable, Sendable {
                     }
                     var (same, sameEnd) = (count, count)
                     // Short runs (the ends of rows, an edge crossing the row) gain nothing.
-                    if shortcuts && hasLevelSides && count >= Self.levelRunLength {
+                    if count >= Self.levelRunLength && shortcuts && hasLevelSides {
                         let r = roundings.withUnsafeBufferPointer { levelRange(y: cy, lines, $0, shapes) }
                         (same, sameEnd) = RowSolver.range(r.0 - Double(from), r.1 - Double(from), minX: 0, maxX: count)
                     }
