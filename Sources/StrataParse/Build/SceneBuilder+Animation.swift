@@ -134,9 +134,6 @@ extension SceneBuilder {
 
     /// Keys of another animation type are errors that name the types they belong to.
     mutating func checkKeysBelong(_ m: MappingReader, to type: String) {
-        // Most animations have none of them: the few keys present are looked at first.
-        let foreign = KeyTables.foreignAnimationKeySet(of: type)
-        guard m.pairs.contains(where: { foreign.contains($0.name) }) else { return }
         for key in KeyTables.foreignAnimationKeys(of: type) {
             guard let k = m.keyNode(key) else { continue }
             let owners = KeyTables.animationKeysByType.filter { $0.1.contains(key) }.map(\.0)

@@ -144,13 +144,6 @@ enum KeyTables {
     private static let foreignAnimationKeysByType: [String: [String]] = Dictionary(
         uniqueKeysWithValues: animationKeysByType.map { ($0.0, foreignKeys(of: $0.0)) })
 
-    /// `foreignAnimationKeys(of:)` as a set, to test the keys of a mapping against.
-    static func foreignAnimationKeySet(of type: String) -> Set<String> {
-        foreignAnimationKeySets[type] ?? Set(foreignKeys(of: type))
-    }
-
-    private static let foreignAnimationKeySets: [String: Set<String>] = foreignAnimationKeysByType.mapValues { Set($0) }
-
     private static func foreignKeys(of type: String) -> [String] {
         let own = Set(animationKeysByType.first { $0.0 == type }?.1 ?? [])
         var seen: Set<String> = []
