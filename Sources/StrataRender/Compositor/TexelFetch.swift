@@ -88,13 +88,31 @@ struct TexelFetch {
     }
 
     /// Texel coordinates (16.16) of pixel 0's centre on row y under an
-    /// affine map (texel centres at i + 0.5).
+    /// affine map (texel centres at i + 0.5): u in the first lane of a pair,
+    /// v in the second, each lane doing one axis's operations in their
+    /// order (the same bits as one axis at a time, in half the operations).
+    ///
+    /// Every operation is monotone in y (IEEE rounding is), so for finite
+    /// coefficients and a33 != 0 (no NaN on the way) a row's start lies
+    /// between those of any two rows around it (`CoverageOver` relies on it).
     @inline(__always)
     func rowStart(y: Int) -> (u: Int, v: Int) {
-        let cy = Double(y) + 0.5
-        let w = toStore.a33
-        return (Self.fixed((toStore.a11 * 0.5 + toStore.a21 * cy + toStore.a31) / w - 0.5),
-                Self.fixed((toStore.a12 * 0.5 + toStore.a22 * cy + toStore.a32) / w - 0.5))
+        let cy = Double(y) + 0.5, k = toStore
+        let p = (SIMD2(k.a11, k.a12) * 0.5 + SIMD2(k.a21, k.a22) * cy + SIMD2(k.a31, k.a32)) / k.a33 - 0.5
+        return Self.fixed(p)
+    }
+
+    /// `fixed` of both lanes, rounded as a pair when both are within ±2^46
+    /// (always, for positions near a store): plus 0.5 with the sign of s,
+    /// which is `fixed`'s s - 0.5 for s < 0 and s + 0.5 for s > 0 (for
+    /// -0.0, -0.5 instead of 0.5: both truncate to 0).
+    @inline(__always)
+    static func fixed(_ v: SIMD2<Double>) -> (Int, Int) {
+        let s = v * 65536
+        guard all((s .> -0x1p46) .& (s .< 0x1p46)) else { return (fixed(v[0]), fixed(v[1])) }
+        let sign = unsafeBitCast(s, to: SIMD2<UInt64>.self) & (1 << 63)
+        let t = s + unsafeBitCast(sign | (0.5 as Double).bitPattern, to: SIMD2<Double>.self)
+        return (Int(t[0]), Int(t[1]))
     }
 
     // MARK: exact copies
