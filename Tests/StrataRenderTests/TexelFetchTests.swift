@@ -110,4 +110,23 @@ final class TexelFetchTests: XCTestCase {
             }
         }
     }
+
+    /// The pair truncation without range checks is `Int(t)` lane by lane:
+    /// whole numbers, halves and the doubles next to them, both signs, up
+    /// to fixed's range (2^46).
+    func testPairTruncationMatchesTheCheckedConversion() {
+        var noise = Noise(state: 41)
+        var values: [Double] = [0, -0.0, 0x1p46, -0x1p46, 0x1p46 + 0.5, -0x1p46 - 0.5]
+        for _ in 0..<4000 {
+            let whole = (noise.double(-1, 1) * pow(2, noise.double(0, 46))).rounded()
+            for base in [whole, whole + 0.5, noise.double(-1, 1) * pow(2, noise.double(-30, 46))] {
+                values += [base, base.nextUp, base.nextDown, -base]
+            }
+        }
+        for i in stride(from: 0, to: values.count - 1, by: 2) {
+            let n = TexelFetch.truncated(SIMD2(values[i], values[i + 1]))
+            XCTAssertEqual(Int(n[0]), Int(values[i]), "\(values[i])")
+            XCTAssertEqual(Int(n[1]), Int(values[i + 1]), "\(values[i + 1])")
+        }
+    }
 }

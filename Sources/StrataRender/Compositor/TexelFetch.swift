@@ -112,7 +112,24 @@ struct TexelFetch {
         guard all((s .> -0x1p46) .& (s .< 0x1p46)) else { return (fixed(v[0]), fixed(v[1])) }
         let sign = unsafeBitCast(s, to: SIMD2<UInt64>.self) & (1 << 63)
         let t = s + unsafeBitCast(sign | (0.5 as Double).bitPattern, to: SIMD2<Double>.self)
-        return (Int(t[0]), Int(t[1]))
+        let n = truncated(t)
+        return (Int(n[0]), Int(n[1]))
+    }
+
+    /// `Int(t)` of both lanes for |t| < 2^50, without the conversion's
+    /// range checks: t + 1.5 * 2^52 is exactly that number plus t rounded
+    /// to nearest (the integer in its low bits), then one step toward zero
+    /// where that rounding went away from it.
+    @inline(__always)
+    static func truncated(_ t: SIMD2<Double>) -> SIMD2<Int64> {
+        let magic = SIMD2<Double>(repeating: 0x1.8p52)
+        let a = t + magic, r = a - magic
+        let n = unsafeBitCast(a, to: SIMD2<Int64>.self) &- unsafeBitCast(magic, to: SIMD2<Int64>.self)
+        let zero = SIMD2<Double>(repeating: 0)
+        // -1 in a lane where t >= 0 was rounded up, +1 where t < 0 was rounded down.
+        let down = unsafeBitCast((r .> t) .& (t .>= zero), to: SIMD2<Int64>.self)
+        let up = unsafeBitCast((r .< t) .& (t .< zero), to: SIMD2<Int64>.self)
+        return n &+ down &- up
     }
 
     // MARK: exact copies
