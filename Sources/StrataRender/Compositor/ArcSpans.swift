@@ -56,17 +56,24 @@ enum ArcSpans {
         return rows
     }
 
-    /// Whether the row whose pixel centres are at y crosses some corner's
-    /// rows (`rows(of:)`): most rows cross none, and `cut` leaves them alone.
+    /// The corners (lanes by CornerMask bit) whose rows (`rows(of:)`) hold
+    /// the row whose pixel centres are at y: most rows cross none, and are
+    /// left alone (`crossesAny`); the others give the mask to `cut`.
     @inline(__always)
-    static func crossesCorner(_ rows: SIMD8<Double>, y: Double) -> Bool {
-        ((y .>= rows.lowHalf) .& (y .<= rows.highHalf)) != .init(repeating: false)
+    static func crossedCorners(_ rows: SIMD8<Double>, y: Double) -> SIMDMask<SIMD4<Int64>> {
+        (y .>= rows.lowHalf) .& (y .<= rows.highHalf)
+    }
+
+    /// Whether `crossed` (from `crossedCorners`) holds some corner.
+    @inline(__always)
+    static func crossesAny(_ crossed: SIMDMask<SIMD4<Int64>>) -> Bool {
+        crossed != .init(repeating: false)
     }
 
     /// Cuts `outer` (to the hull of the pixels an arc leaves any coverage)
     /// and `full` (to the longest run of pixels every arc leaves wholly
-    /// covered) on the row whose pixel centres are at y; `rows` from
-    /// `rows(of:)`, the row crossing one of them (`crossesCorner`), and
+    /// covered) on the row whose pixel centres are at y; `crossed` the
+    /// corners whose rows hold it (`crossedCorners`, some corner), and
     /// both ranges already within the shape's sides.
     /// Borrowed, not copied (a copy was a memcpy and a call on every row it ran on).
     ///
@@ -74,7 +81,7 @@ enum ArcSpans {
     /// over: a loop's `rows[bit]` spilled all eight lanes to the stack on
     /// every corner, and its sides and signs were selected at run time.
     /// The arithmetic is the same operations on the same values.
-    static func cut(_ rounding: borrowing SoftShape.Rounding, rows: SIMD8<Double>, y: Double,
+    static func cut(_ rounding: borrowing SoftShape.Rounding, crossed: SIMDMask<SIMD4<Int64>>, y: Double,
                     outer: inout (Double, Double), full: inout (Double, Double)) {
         let m = rounding.toShape, rect = rounding.shape.rect, r = rounding.shape.radius
         let ppu = rounding.pixelsPerUnit!
@@ -84,7 +91,6 @@ enum ArcSpans {
         // Far above the rounding of the per-pixel arithmetic, far below a pixel.
         let margin = 1e-7 * (1 + r + abs(rect.minX) + abs(rect.maxX) + abs(rect.minY) + abs(rect.maxY))
         let reachOut = r + 0.5 / ppu + margin, reachFull = r - 0.5 / ppu - margin
-        let crossed = (y .>= rows.lowHalf) .& (y .<= rows.highHalf)
         let row = Row(dx: dx, dy: dy, p0x: p0x, p0y: p0y, margin: margin, reachOut: reachOut, reachFull: reachFull)
         // CornerMask's bits: top left, top right, bottom left, bottom right.
         if crossed[0] { corner(left: true, top: true, rect, r, row, &outer, &full) }

@@ -22,13 +22,17 @@ extension ItemRegion {
         }
 
         /// `c` cut to the arc's coverage at the pixel centred at (x, y)
-        /// when that lies in a corner's zone (by distance to the arc).
+        /// when that lies in a corner's zone (by distance to the arc). The
+        /// point's y is worked out only left or right of the zones' inner
+        /// bounds (most pixels of an edge along x are not).
         @inline(__always)
         func cut(_ c: Double, _ x: Double, _ y: Double) -> Double {
-            let px = m11 * x + (m21 * y + m31), py = m12 * x + (m22 * y + m32)
+            let px = m11 * x + (m21 * y + m31)
             let left = px < minX, right = px > maxX
+            guard left || right else { return c }
+            let py = m12 * x + (m22 * y + m32)
             let top = py < minY, bottom = py > maxY
-            guard (left || right) && (top || bottom) else { return c }
+            guard top || bottom else { return c }
             let dx = px - (left ? minX : maxX)
             let dy = py - (top ? minY : maxY)
             let outside = (dx * dx + dy * dy).squareRoot() - radius

@@ -12,6 +12,11 @@ extension ItemRegion {
         /// |a| >= 1e-6, where q's rounding is far inside the thresholds' 1e-9 margin.
         var dq, outerQ0, fullQ0: Double
         var linearRows: Bool
+        /// Past this distance either way a pixel is wholly inside (area 1)
+        /// or outside (0), bit for bit what `areaByReciprocals` gives there:
+        /// the reach, or infinity when `inverseCorner` is not finite (its
+        /// 0 * infinity would be NaN, not 0).
+        var sureReach: Double
 
         init(_ e: EdgeLine) {
             a = e.a; b = e.b; c = e.c
@@ -23,6 +28,18 @@ extension ItemRegion {
             dq = linearRows ? -b / a : 0
             outerQ0 = linearRows ? (-reach - ItemRegion.softMargin - c) / a - 0.5 : 0
             fullQ0 = linearRows ? (reach + ItemRegion.softMargin - c) / a - 0.5 : 0
+            sureReach = inverseCorner.isFinite ? reach : .infinity
+        }
+
+        /// `areaByReciprocals(d)` without its arithmetic where the pixel is
+        /// past `sureReach` (most sides of a pixel an edge crosses): beyond
+        /// the reach the formula's corner term is exactly 0, so it gives
+        /// exactly 1 or 0 there.
+        @inline(__always)
+        func sureArea(_ d: Double) -> Double {
+            if d > sureReach { return 1 }
+            if d < -sureReach { return 0 }
+            return areaByReciprocals(d)
         }
 
         /// The area formula with the reciprocals worked out once: linear

@@ -125,7 +125,7 @@ struct ItemRegion: Hashable, Sendable {
                     }
                     var (same, sameEnd) = (count, count)
                     // Short runs (the ends of rows, an edge crossing the row) gain nothing.
-                    if shortcuts && hasLevelSides && count >= Self.levelRunLength {
+                    if count >= Self.levelRunLength && shortcuts && hasLevelSides {
                         let r = roundings.withUnsafeBufferPointer { levelRange(y: cy, lines, $0, shapes) }
                         (same, sameEnd) = RowSolver.range(r.0 - Double(from), r.1 - Double(from), minX: 0, maxX: count)
                     }
@@ -176,7 +176,7 @@ struct ItemRegion: Hashable, Sendable {
             let k = s.sides.lowerBound
             @inline(__always) func area(_ i: Int) -> Double {
                 let l = lines[k + i]
-                return l.areaByReciprocals(l.a * x + (l.b * y + l.c))
+                return l.sureArea(l.a * x + (l.b * y + l.c))
             }
             let across = area(0) + area(2) - 1
             guard across > 0 else { return 0 }
@@ -186,7 +186,7 @@ struct ItemRegion: Hashable, Sendable {
         } else {
             for k in s.sides {
                 let l = lines[k]
-                c *= l.areaByReciprocals(l.a * x + (l.b * y + l.c))
+                c *= l.sureArea(l.a * x + (l.b * y + l.c))
             }
         }
         guard s.rounding >= 0 else { return c }
@@ -258,12 +258,17 @@ struct ItemRegion: Hashable, Sendable {
             // Rounded shapes' arcs, solved on the row (their cores above were their sides).
             roundings.withUnsafeBufferPointer { roundings in
                 cornerRows.withUnsafeBufferPointer { rows in
-                    for s in shapes where s.arcs && ArcSpans.crossesCorner(rows[s.rounding], y: cy) {
-                        ArcSpans.cut(roundings[s.rounding], rows: rows[s.rounding], y: cy, outer: &outer, full: &full)
+                    for s in shapes where s.arcs {
+                        let crossed = ArcSpans.crossedCorners(rows[s.rounding], y: cy)
+                        guard ArcSpans.crossesAny(crossed) else { continue }
+                        ArcSpans.cut(roundings[s.rounding], crossed: crossed, y: cy, outer: &outer, full: &full)
                     }
-                    if let hole, hole.arcs, ArcSpans.crossesCorner(rows[hole.rounding], y: cy) {
-                        ArcSpans.cut(roundings[hole.rounding], rows: rows[hole.rounding], y: cy, outer: &holeOuter,
-                                     full: &holeFull)
+                    if let hole, hole.arcs {
+                        let crossed = ArcSpans.crossedCorners(rows[hole.rounding], y: cy)
+                        if ArcSpans.crossesAny(crossed) {
+                            ArcSpans.cut(roundings[hole.rounding], crossed: crossed, y: cy, outer: &holeOuter,
+                                         full: &holeFull)
+                        }
                     }
                 }
             }
