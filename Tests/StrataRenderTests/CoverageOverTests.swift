@@ -124,4 +124,38 @@ final class CoverageOverTests: XCTestCase {
         XCTAssertFalse(CoverageOver.applies(to: TexelFetch(store: argb, toStore: turned, color: 0xFF00_00FF)))
         XCTAssertFalse(CoverageOver.applies(to: TexelFetch(store: a8, toStore: shifted, color: 0xFF00_00FF)))
     }
+
+    /// The lanes check made once for a quad's box (`lanesFit`) holds only
+    /// when every row's widest run passes the per-row check (any run of the
+    /// box's rows lies within it), over maps and boxes that reach both
+    /// outcomes.
+    func testLanesFitForTheBoxOnlyWhenEveryRowFits() {
+        var g = SeededGenerator(seed: 31)
+        let s = store(width: 8, height: 8, &g)
+        var fitting = 0, notFitting = 0
+        for trial in 0..<300 {
+            let scale = pow(2, double(&g, -4, 14)), angle = double(&g, 0, 2 * .pi)
+            let c = cos(angle) * scale, d = sin(angle) * scale, reach = pow(2, double(&g, 0, 18))
+            let k = Homography(a11: c, a12: d, a13: 0, a21: -d, a22: c, a23: 0,
+                               a31: double(&g, -reach, reach), a32: double(&g, -reach, reach), a33: trial % 3 == 0 ? 0.5 : 1)
+            let fetch = TexelFetch(store: s, toStore: k, color: 0xFFFF_FFFF)
+            let minX = Int(g.next() % 2000) - 1000, minY = Int(g.next() % 2000) - 1000
+            let box = PixelBox(minX: minX, minY: minY, maxX: minX + 1 + Int(g.next() % 300),
+                               maxY: minY + 1 + Int(g.next() % 300))
+            guard CoverageOver(fetch).lanesFit(box) else { notFitting += 1; continue }
+            fitting += 1
+            let count = box.maxX - box.minX
+            for y in box.minY..<box.maxY {
+                let (u0, v0) = fetch.rowStart(y: y)
+                XCTAssertTrue(TexelFetch.fitsLanes(u0 &+ box.minX &* fetch.stepU, fetch.stepU, count: count), "\(k) row \(y)")
+                XCTAssertTrue(TexelFetch.fitsLanes(v0 &+ box.minX &* fetch.stepV, fetch.stepV, count: count), "\(k) row \(y)")
+            }
+        }
+        XCTAssertGreaterThan(fitting, 30)
+        XCTAssertGreaterThan(notFitting, 30)
+        // No finite map (or a33 = 0) decides nothing for the box.
+        let infinite = Homography(a11: 1, a12: 0, a13: 0, a21: 0, a22: 1, a23: 0, a31: .infinity, a32: 0, a33: 1)
+        XCTAssertFalse(CoverageOver(TexelFetch(store: s, toStore: infinite, color: 0xFFFF_FFFF))
+            .lanesFit(PixelBox(minX: 0, minY: 0, maxX: 4, maxY: 4)))
+    }
 }

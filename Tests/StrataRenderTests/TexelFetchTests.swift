@@ -78,4 +78,55 @@ final class TexelFetchTests: XCTestCase {
         slow.withUnsafeMutableBufferPointer { fetch.fetchOneByOne(y: 2, from: 5, count: 37, into: $0.baseAddress!) }
         XCTAssertEqual(fast, slow)
     }
+
+    /// A row's start for both axes in one pair of lanes is each axis's own
+    /// scalar form (`fixed` of its expression): ties of the rounding, -0.0,
+    /// positions past `fixed`'s range, infinities and NaN included.
+    func testRowStartPairMatchesEachAxisOnItsOwn() {
+        var noise = Noise(state: 23)
+        let s = store(.a8, width: 4, height: 4, noise: &noise)
+        let specials: [Double] = [0, -0.0, 0.5, -0.5, 1, 0x1p40, -0x1p40, 0x1p60, .infinity, -.infinity, .nan]
+        func value() -> Double {
+            switch noise.next() % 8 {
+            case 0: return specials[Int(noise.next()) % specials.count]
+            // 0.5 plus an odd number of half 16.16 steps: a tie when the rest of the sum is 0.
+            case 1: return 0.5 + Double(Int(noise.next() % 2001) - 1000) / 0x1p17
+            case 2: return noise.double(-1, 1) * 0x1p40
+            default: return noise.double(-40, 40)
+            }
+        }
+        for trial in 0..<500 {
+            let w = trial % 5 == 0 ? value() : [1, 2, 0.7, -1.5][trial % 4]
+            let k = Homography(a11: value(), a12: value(), a13: 0, a21: value(), a22: value(), a23: 0,
+                               a31: value(), a32: value(), a33: w)
+            let fetch = TexelFetch(store: s, toStore: k, color: 0xFFFF_FFFF)
+            for _ in 0..<4 {
+                let y = trial % 3 == 0 ? 0 : Int(noise.next() % 4000) - 2000, cy = Double(y) + 0.5
+                let u = TexelFetch.fixed((k.a11 * 0.5 + k.a21 * cy + k.a31) / k.a33 - 0.5)
+                let v = TexelFetch.fixed((k.a12 * 0.5 + k.a22 * cy + k.a32) / k.a33 - 0.5)
+                let pair = fetch.rowStart(y: y)
+                XCTAssertEqual(pair.u, u, "\(k), row \(y)")
+                XCTAssertEqual(pair.v, v, "\(k), row \(y)")
+            }
+        }
+    }
+
+    /// The pair truncation without range checks is `Int(t)` lane by lane:
+    /// whole numbers, halves and the doubles next to them, both signs, up
+    /// to fixed's range (2^46).
+    func testPairTruncationMatchesTheCheckedConversion() {
+        var noise = Noise(state: 41)
+        var values: [Double] = [0, -0.0, 0x1p46, -0x1p46, 0x1p46 + 0.5, -0x1p46 - 0.5]
+        for _ in 0..<4000 {
+            let whole = (noise.double(-1, 1) * pow(2, noise.double(0, 46))).rounded()
+            for base in [whole, whole + 0.5, noise.double(-1, 1) * pow(2, noise.double(-30, 46))] {
+                values += [base, base.nextUp, base.nextDown, -base]
+            }
+        }
+        for i in stride(from: 0, to: values.count - 1, by: 2) {
+            let n = TexelFetch.truncated(SIMD2(values[i], values[i + 1]))
+            XCTAssertEqual(Int(n[0]), Int(values[i]), "\(values[i])")
+            XCTAssertEqual(Int(n[1]), Int(values[i + 1]), "\(values[i + 1])")
+        }
+    }
 }

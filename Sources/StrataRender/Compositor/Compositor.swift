@@ -26,7 +26,7 @@ final class Compositor {
     let rowRuns = RowRuns.allocate()
     /// Gradient colour tables by stops and alpha (the same gradient is drawn
     /// frame after frame); cleared when it grows past 256.
-    private var gradientTables: [GradientKey: [UInt32]] = [:]
+    var gradientTables: [GradientKey: [UInt32]] = [:]
     /// Pixels per fetched run (a multiple of four: gradient runs are
     /// written four pixels at a time).
     static let runLength = 512
@@ -139,48 +139,6 @@ final class Compositor {
                 }
             }
         }
-    }
-
-    /// A gradient through the fill's shape: each run's colours from the
-    /// gradient's table, then coverage on partial runs, then blended.
-    private func fill(_ f: SolidFill, _ gradient: GradientPaint, on surface: Surface, box: PixelBox) {
-        let table = gradientTable(gradient, alpha: f.alpha)
-        let region = f.region
-        table.withUnsafeBufferPointer { colors in
-            for y in box.minY..<box.maxY {
-                let row = surface.row(y)
-                // Drawn from the closure: collected runs (`RowRuns`) cost W1 ~0.3 M instructions a frame more.
-                region.runs(y: y, minX: box.minX, maxX: box.maxX) { from, to, full in
-                    var x = from
-                    while x < to {
-                        let n = min(Self.runLength, to - x)
-                        gradient.colors(y: y, from: x, count: n, table: colors.baseAddress!, into: run)
-                        if !full { applyCoverage(region, y: y, from: x, count: n) }
-                        switch f.blend {
-                        case .over: Blending.over(run, row + x, count: n)
-                        case .add: Blending.add(run, row + x, count: n)
-                        }
-                        x += n
-                    }
-                }
-            }
-        }
-    }
-
-    /// The colour table of a gradient at an alpha, kept for the next frames.
-    private func gradientTable(_ g: GradientPaint, alpha: Double) -> [UInt32] {
-        let key = GradientKey(offsets: g.offsets, colors: g.colors, alpha: alpha)
-        if let table = gradientTables[key] { return table }
-        if gradientTables.count >= 256 { gradientTables.removeAll(keepingCapacity: true) }
-        let table = g.table(alpha: alpha)
-        gradientTables[key] = table
-        return table
-    }
-
-    struct GradientKey: Hashable {
-        var offsets: [Double]
-        var colors: [Color]
-        var alpha: Double
     }
 
     /// A coverage 0...1 as 0...255.

@@ -51,24 +51,47 @@ struct CoverageOver {
 
     /// The rows of `box` of a simple region (`ItemRegion.isSimple`: every
     /// run full) blended onto `surface`, in one call for the quad.
+    /// The lanes check is made once for the quad when it holds for all of it.
     func blend(_ region: ItemRegion, box: PixelBox, on surface: Surface) {
+        let fits = lanesFit(box)
         for y in box.minY..<box.maxY {
             let (from, to) = region.simpleRun(y: y, minX: box.minX, maxX: box.maxX)
-            if from < to { blendRow(y: y, from: from, count: to - from, onto: surface.row(y) + from) }
+            if from < to { blendRow(y: y, from: from, count: to - from, onto: surface.row(y) + from, fits: fits) }
         }
     }
 
     /// Surface pixels [from, from + count) of row y, blended onto `dst[0..<count]`.
     func blend(y: Int, from: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) {
-        blendRow(y: y, from: from, count: count, onto: dst)
+        blendRow(y: y, from: from, count: count, onto: dst, fits: false)
     }
 
+    /// Whether every run within `box` passes `TexelFetch.fitsLanes` on both
+    /// axes. A run's lanes reach u0 + x step for pixels x in minX...maxX + 2,
+    /// linear in x; a row's start u0 lies between the first and last rows'
+    /// (`TexelFetch.rowStart` is monotone in y for finite coefficients and
+    /// a33 != 0). So the four corners' checks decide it for the whole box.
+    func lanesFit(_ box: PixelBox) -> Bool {
+        let k = fetch.toStore, su = fetch.stepU, sv = fetch.stepV
+        let finite = k.a11.isFinite && k.a12.isFinite && k.a21.isFinite && k.a22.isFinite
+            && k.a31.isFinite && k.a32.isFinite && k.a33.isFinite && k.a33 != 0
+        // Small enough that no product below wraps.
+        let small = abs(box.minX) < 1 << 20 && abs(box.maxX) < 1 << 20 && abs(su) < 1 << 30 && abs(sv) < 1 << 30
+        guard finite, small, !box.isEmpty else { return false }
+        func fits(row y: Int) -> Bool {
+            let (u0, v0) = fetch.rowStart(y: y), count = box.maxX - box.minX
+            return TexelFetch.fitsLanes(u0 &+ box.minX &* su, su, count: count)
+                && TexelFetch.fitsLanes(v0 &+ box.minX &* sv, sv, count: count)
+        }
+        return fits(row: box.minY) && fits(row: box.maxY - 1)
+    }
+
+    /// `fits`: the lanes check is known to hold for this run.
     @inline(__always)
-    private func blendRow(y: Int, from: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) {
+    private func blendRow(y: Int, from: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>, fits: Bool) {
         guard count > 0, tint != 0 else { return }
         let (u0, v0) = fetch.rowStart(y: y)
         let u = u0 &+ from &* fetch.stepU, v = v0 &+ from &* fetch.stepV
-        guard TexelFetch.fitsLanes(u, fetch.stepU, count: count), TexelFetch.fitsLanes(v, fetch.stepV, count: count) else {
+        guard fits || TexelFetch.fitsLanes(u, fetch.stepU, count: count) && TexelFetch.fitsLanes(v, fetch.stepV, count: count) else {
             for i in 0..<count {
                 let c = fetch.sampleA8(u &+ i &* fetch.stepU, v &+ i &* fetch.stepV)
                 if c != 0 { dst[i] = Pixel.over(Pixel.scaled(tint, c), dst[i]) }

@@ -88,13 +88,48 @@ struct TexelFetch {
     }
 
     /// Texel coordinates (16.16) of pixel 0's centre on row y under an
-    /// affine map (texel centres at i + 0.5).
+    /// affine map (texel centres at i + 0.5): u in the first lane of a pair,
+    /// v in the second, each lane doing one axis's operations in their
+    /// order (the same bits as one axis at a time, in half the operations).
+    ///
+    /// Every operation is monotone in y (IEEE rounding is), so for finite
+    /// coefficients and a33 != 0 (no NaN on the way) a row's start lies
+    /// between those of any two rows around it (`CoverageOver` relies on it).
     @inline(__always)
     func rowStart(y: Int) -> (u: Int, v: Int) {
-        let cy = Double(y) + 0.5
-        let w = toStore.a33
-        return (Self.fixed((toStore.a11 * 0.5 + toStore.a21 * cy + toStore.a31) / w - 0.5),
-                Self.fixed((toStore.a12 * 0.5 + toStore.a22 * cy + toStore.a32) / w - 0.5))
+        let cy = Double(y) + 0.5, k = toStore
+        let p = (SIMD2(k.a11, k.a12) * 0.5 + SIMD2(k.a21, k.a22) * cy + SIMD2(k.a31, k.a32)) / k.a33 - 0.5
+        return Self.fixed(p)
+    }
+
+    /// `fixed` of both lanes, rounded as a pair when both are within ±2^46
+    /// (always, for positions near a store): plus 0.5 with the sign of s,
+    /// which is `fixed`'s s - 0.5 for s < 0 and s + 0.5 for s > 0 (for
+    /// -0.0, -0.5 instead of 0.5: both truncate to 0).
+    @inline(__always)
+    static func fixed(_ v: SIMD2<Double>) -> (Int, Int) {
+        let s = v * 65536
+        guard all((s .> -0x1p46) .& (s .< 0x1p46)) else { return (fixed(v[0]), fixed(v[1])) }
+        let sign = unsafeBitCast(s, to: SIMD2<UInt64>.self) & (1 << 63)
+        let t = s + unsafeBitCast(sign | (0.5 as Double).bitPattern, to: SIMD2<Double>.self)
+        let n = truncated(t)
+        return (Int(n[0]), Int(n[1]))
+    }
+
+    /// `Int(t)` of both lanes for |t| < 2^50, without the conversion's
+    /// range checks: t + 1.5 * 2^52 is exactly that number plus t rounded
+    /// to nearest (the integer in its low bits), then one step toward zero
+    /// where that rounding went away from it.
+    @inline(__always)
+    static func truncated(_ t: SIMD2<Double>) -> SIMD2<Int64> {
+        let magic = SIMD2<Double>(repeating: 0x1.8p52)
+        let a = t + magic, r = a - magic
+        let n = unsafeBitCast(a, to: SIMD2<Int64>.self) &- unsafeBitCast(magic, to: SIMD2<Int64>.self)
+        let zero = SIMD2<Double>(repeating: 0)
+        // -1 in a lane where t >= 0 was rounded up, +1 where t < 0 was rounded down.
+        let down = unsafeBitCast((r .> t) .& (t .>= zero), to: SIMD2<Int64>.self)
+        let up = unsafeBitCast((r .< t) .& (t .< zero), to: SIMD2<Int64>.self)
+        return n &+ down &- up
     }
 
     // MARK: exact copies

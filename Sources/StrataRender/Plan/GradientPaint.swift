@@ -73,28 +73,47 @@ struct GradientPaint: Hashable, Sendable {
 
     /// The colour of each pixel [from, from + count) of row y, looked up
     /// in `table` (`table(alpha:)`), four at a time into `out`, which has
-    /// room for `count` rounded up to four. Each colour is a function of its
-    /// pixel's coordinates alone: the row's term (b y + c) is the same sum
-    /// for every pixel of the row, and the pixel centres x + 0.5 are stepped
-    /// by 4, exact in a Double, so the parameters are the same bits as
-    /// worked out pixel by pixel.
+    /// room for `count` rounded up to four.
     @inline(__always)
     func colors(y: Int, from: Int, count: Int, table: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+        colors(y: y, from: from, count: count, table: table, into: out, step: 4) { _ in }
+    }
+
+    /// The colours of pixels [from, from + count) of row y from `table`,
+    /// four at a time: for i = 0, 4, 8, ... below `count`, pixels i...i + 3
+    /// into out[j...j + 3], then `body(i)` (j = i stepped by `step`: 4 fills
+    /// out with the run, 0 reuses its first four). Each colour is a function
+    /// of its pixel's coordinates alone: the row's term (b y + c) is the same
+    /// sum for every pixel of the row, and the pixel centres x + 0.5 are
+    /// stepped by 4, exact in a Double, so the parameters are the same bits
+    /// as worked out pixel by pixel.
+    @inline(__always)
+    func colors(y: Int, from: Int, count: Int, table: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
+                step: Int = 0, _ body: (Int) -> Void) {
         let cy = Double(y) + 0.5
         var px = SIMD4<Double>(0.5, 1.5, 2.5, 3.5) + Double(from)
+        var j = 0
         switch kind {
         case .axial(let a, let b, let c):
             let row = b * cy + c
-            for i in stride(from: 0, to: count, by: 4) {
-                Self.look(up: Self.entries(a * px + row), in: table, into: out + i)
+            var i = 0
+            while i < count {
+                Self.look(up: Self.entries(a * px + row), in: table, into: out + j)
+                body(i)
                 px += 4
+                i &+= 4
+                j &+= step
             }
         case .radial(let ux, let uy, let u0, let vx, let vy, let v0):
             let uRow = uy * cy + u0, vRow = vy * cy + v0
-            for i in stride(from: 0, to: count, by: 4) {
+            var i = 0
+            while i < count {
                 let u = ux * px + uRow, v = vx * px + vRow
-                Self.look(up: Self.entries((u * u + v * v).squareRoot()), in: table, into: out + i)
+                Self.look(up: Self.entries((u * u + v * v).squareRoot()), in: table, into: out + j)
+                body(i)
                 px += 4
+                i &+= 4
+                j &+= step
             }
         }
     }
