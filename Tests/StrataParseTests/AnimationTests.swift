@@ -151,6 +151,26 @@ final class AnimationTests: XCTestCase {
         ])
     }
 
+    func testARepeatedKeyPathResolvesAndFailsAlikeEachTime() {
+        // Key paths are resolved once per text; a failure is reported at every use.
+        let m = Marked(animationScene("""
+        - {keyPath: opacity, to: 0.5}
+        - {keyPath: ⟨a⟩opactiy, to: 1}
+        - {keyPath: opacity, to: 0.25}
+        - {keyPath: ⟨b⟩opactiy, to: 1}
+        """))
+        let items = diagnostics(m)
+        XCTAssertEqual(items.map(\.description), [
+            "\(m.at("a")): error: unknown key path 'opactiy'; did you mean 'opacity'?",
+            "\(m.at("b")): error: unknown key path 'opactiy'; did you mean 'opacity'?",
+        ])
+        let fine = Marked(animationScene("""
+        - {keyPath: transform.rotation.z, to: 90deg}
+        - {keyPath: transform.rotation.z, by: 45deg}
+        """))
+        XCTAssertEqual(animations(fine).map(\.keyPath.text), ["transform.rotation.z", "transform.rotation.z"])
+    }
+
     func testFromToByRules() {
         let m = Marked(animationScene("""
         - ⟨none⟩{keyPath: opacity, duration: 1}

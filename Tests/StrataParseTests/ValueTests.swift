@@ -50,6 +50,19 @@ final class ValueTests: XCTestCase {
 
     // MARK: Angles
 
+    func testUnitsComeLongestFirstSoNoUnitHidesALongerOne() {
+        // `unitValue` takes the first unit the text ends with: `ms` must come before `s`.
+        for units in [Values.timeUnits, Values.angleUnits] {
+            for (i, earlier) in units.enumerated() {
+                for later in units[(i + 1)...] {
+                    XCTAssertFalse(later.unit.hasSuffix(earlier.unit), "'\(earlier.unit)' would hide '\(later.unit)'")
+                }
+            }
+        }
+        XCTAssertClose(ok(Values.time(yamlValue("250ms"))), 0.25)
+        XCTAssertClose(ok(Values.angle(yamlValue("0.5turn"))), .pi)
+    }
+
     func testAnglesAreRadiansAndBareNumbersAreDegrees() {
         XCTAssertClose(ok(Values.angle(yamlValue("45deg"))), .pi / 4)
         XCTAssertClose(ok(Values.angle(yamlValue("45"))), .pi / 4)

@@ -6,8 +6,15 @@ import StrataModel
 struct MappingReader {
     let node: YAMLNode
     let table: KeyTable
-    /// The supported keys' pairs, by key.
-    private(set) var pairs: [String: YAMLPair] = [:]
+    /// The mapping's pairs, in file order.
+    private let list: [YAMLPair]
+    /// For each key of `table` (by its place there): where its pair is in
+    /// `list` when the key is present and accepted, else -1. Every mapping of
+    /// a scene is read: an array indexed by the table's positions costs no
+    /// hashing and no dictionary storage per mapping.
+    private var slots: [Int]
+    /// Where the accepted pairs are in `list`, in file order.
+    private var accepted: [Int] = []
     /// Whether some key was rejected (unknown, or not supported yet).
     private(set) var rejectedKeys = false
     /// Keys suggested for misspellings: a missing key that was suggested is
@@ -23,9 +30,12 @@ struct MappingReader {
         }
         self.node = node
         self.table = table
-        pairs.reserveCapacity(list.count)
-        for pair in list {
-            guard let status = table.status(of: pair.name) else {
+        self.list = list
+        slots = Array(repeating: -1, count: table.keys.count)
+        accepted.reserveCapacity(list.count)
+        for (index, pair) in list.enumerated() {
+            let name = pair.name
+            guard let position = table.position(of: name) else {
                 rejectedKeys = true
                 let guess = Suggestion.closest(to: pair.name, in: table.names)
                 if let guess { suggested.insert(guess) }
@@ -35,15 +45,17 @@ struct MappingReader {
                            suggestion: guess)
                 continue
             }
-            switch status {
+            switch table.keys[position].status {
             case .supported:
-                pairs[pair.name] = pair
+                slots[position] = index
+                accepted.append(index)
             case .notSupportedYet:
                 rejectedKeys = true
                 sink.error(pair.key.location, "'\(pair.name)' is not supported yet")
             case .typeSpecific(let types):
                 if let layerType, types.contains(layerType) {
-                    pairs[pair.name] = pair
+                    slots[position] = index
+                    accepted.append(index)
                     continue
                 }
                 rejectedKeys = true
@@ -60,13 +72,23 @@ struct MappingReader {
     /// The value of a supported key, if present.
     subscript(_ key: String) -> YAMLNode? {
         assert(table.spec(key).map { $0.status != .notSupportedYet } ?? false, "'\(key)' is not a supported key of the \(table.what) table")
-        return pairs[key]?.value
+        return pairIndex(key).map { list[$0].value }
     }
 
     /// The key node itself, to point at the key rather than its value.
-    func keyNode(_ key: String) -> YAMLNode? { pairs[key]?.key }
+    func keyNode(_ key: String) -> YAMLNode? { pairIndex(key).map { list[$0].key } }
 
-    func has(_ key: String) -> Bool { self[key] != nil }
+    func has(_ key: String) -> Bool { pairIndex(key) != nil }
+
+    /// The accepted pairs, in file order (a mapping's keys are unique).
+    var pairs: LazyMapSequence<[Int], YAMLPair> { accepted.lazy.map { list[$0] } }
+
+    /// Where the pair of an accepted key is in `list`.
+    private func pairIndex(_ key: String) -> Int? {
+        guard let position = table.position(of: key) else { return nil }
+        let index = slots[position]
+        return index >= 0 ? index : nil
+    }
 
     static func article(_ what: String) -> String {
         "aeiou".contains(what.first ?? "x") ? "an \(what)" : "a \(what)"

@@ -51,7 +51,7 @@ extension SceneBuilder {
             if type == "group" {
                 sink.error(m.keyNode("keyPath")!.location, "a group has no 'keyPath'; the animations in it do")
             } else {
-                keyPath = take(Values.string(k, what: "a key path").flatMap { Self.keyPath($0, at: k) })
+                keyPath = take(Values.string(k, what: "a key path")).flatMap { resolvedKeyPath($0, at: k) }
                 if let path = keyPath, !path.property.animation.isAnimatable {
                     sink.error(k.location, "'\(path.property.name)' is not an animatable property")
                     keyPath = nil
@@ -312,6 +312,14 @@ extension SceneBuilder {
             default: return .linear
             }
         }
+    }
+
+    /// `keyPath(_:at:)` once per text: the failures (reported each time) are not kept.
+    mutating func resolvedKeyPath(_ text: String, at node: YAMLNode) -> LayerKeyPath? {
+        if let known = resolvedKeyPaths[text] { return known }
+        let path = take(Self.keyPath(text, at: node))
+        if let path { resolvedKeyPaths[text] = path }
+        return path
     }
 
     /// Resolves a key path, with "did you mean" for misspellings and a clear

@@ -99,9 +99,11 @@ extension SceneBuilder {
         }
         guard let items = take(Values.list(node, of: "key times")) else { return nil }
         var times: [Double] = []
+        times.reserveCapacity(items.count)
         var ok = true
+        let bound = KeyTables.animation.bound(of: "keyTimes")
         for (i, item) in items.enumerated() {
-            guard let t = take(Values.number(item, KeyTables.animation.bound(of: "keyTimes"), what: "a key time")) else { ok = false; continue }
+            guard let t = take(Values.number(item, bound, what: "a key time")) else { ok = false; continue }
             if let previous = times.last, t < previous {
                 sink.error(item.location, "key times must not decrease: \(Values.format(t)) comes after \(Values.format(previous))")
                 ok = false

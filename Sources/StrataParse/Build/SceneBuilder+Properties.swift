@@ -14,8 +14,8 @@ extension SceneBuilder {
         // rather than one per property of the table.
         var present: [(property: LayerProperty, node: YAMLNode)] = []
         present.reserveCapacity(m.pairs.count)
-        for (name, pair) in m.pairs {
-            for index in Self.propertyIndices[name] ?? [] { present.append((LayerProperty.all[index], pair.value)) }
+        for pair in m.pairs {
+            for index in Self.propertyIndices[pair.name] ?? [] { present.append((LayerProperty.all[index], pair.value)) }
         }
         present.sort { $0.property.index < $1.property.index }
         for (property, node) in present where property.belongs(to: type) {

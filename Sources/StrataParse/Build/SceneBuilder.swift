@@ -26,6 +26,9 @@ struct SceneBuilder {
     /// The type and model values of the layer whose animations are being built.
     var layerType: LayerType = .layer
     var layerModel = LayerProperties()
+    /// Key paths resolved so far, by their text: a scene's animations name a
+    /// few key paths many times, and resolving one is a pure function of its text.
+    var resolvedKeyPaths: [String: LayerKeyPath] = [:]
 
     init(file: String) {
         self.file = file

@@ -115,6 +115,9 @@ struct KeyTable: Sendable {
     private let positions: [String: Int]
     /// The required keys' names, in table order: checked in every mapping.
     let requiredNames: [String]
+    /// Each key's `ValueSchema.bound`, by place in `keys`: number keys are
+    /// read by the hundred, and a bound read this way copies no spec.
+    private let bounds: [Bound?]
 
     init(what: String, keys: [KeySpec], exclusions: [KeyExclusion] = []) {
         self.what = what
@@ -122,9 +125,12 @@ struct KeyTable: Sendable {
         self.exclusions = exclusions
         positions = Dictionary(keys.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
         requiredNames = keys.filter(\.required).map(\.name)
+        bounds = keys.map(\.schema.bound)
     }
 
     func spec(_ name: String) -> KeySpec? { positions[name].map { keys[$0] } }
+    /// Where the key `name` is in `keys` (its first place).
+    func position(of name: String) -> Int? { positions[name] }
     /// The status of the key `name`, without copying its spec.
     func status(of name: String) -> KeyStatus? { positions[name].map { keys[$0].status } }
     var names: [String] { keys.map(\.name) }
@@ -133,7 +139,7 @@ struct KeyTable: Sendable {
     /// The bound of a number, length, time, integer or size key (of its
     /// first such option): what the parser checks and the schema states.
     func bound(of name: String) -> Bound {
-        guard let spec = spec(name), let b = spec.schema.bound else {
+        guard let i = positions[name], let b = bounds[i] else {
             preconditionFailure("'\(name)' is not a bounded key of the \(what) table")
         }
         return b

@@ -1,10 +1,10 @@
 import StrataModel
 
 extension Values {
-    /// Seconds per time unit.
+    /// Seconds per time unit, the longest unit first (`unitValue` tries `ms` before `s`).
     static let timeUnits: [(unit: String, factor: Double)] = [("ms", 0.001), ("s", 1)]
-    /// Radians per angle unit.
-    static let angleUnits: [(unit: String, factor: Double)] = [("deg", Double.pi / 180), ("rad", 1), ("turn", 2 * Double.pi)]
+    /// Radians per angle unit, the longest unit first.
+    static let angleUnits: [(unit: String, factor: Double)] = [("turn", 2 * Double.pi), ("deg", Double.pi / 180), ("rad", 1)]
 
     /// A time in seconds: `500ms`, `2s`, or a bare number of seconds.
     static func time(_ node: YAMLNode, _ bound: Bound = .any) -> Parsed<Double> {
@@ -48,11 +48,13 @@ extension Values {
     static func measure(_ node: YAMLNode, _ bound: Bound, units: [(unit: String, factor: Double)],
                         bareFactor: Double, what: String, example: String) -> Parsed<Double> {
         guard let s = node.scalar else { return fail(node, "expected \(what) \(example), found \(node.found)") }
+        // The scalar resolved once: a number, or text that may end in a unit.
         var value: Double?
-        if let n = s.number {
-            value = n * bareFactor
-        } else if case .string(let text) = s.value, let v = unitValue(text, units: units) {
-            value = v
+        switch s.value {
+        case .int(let i): value = Double(i) * bareFactor
+        case .float(let d): value = d * bareFactor
+        case .string(let text): value = unitValue(text, units: units)
+        case .null, .bool: value = nil
         }
         guard let value else { return fail(node, "expected \(what) \(example), found \(found(node))") }
         guard value.isFinite else { return fail(node, "expected a finite \(what.dropArticle), found \(node.found)") }
@@ -65,8 +67,9 @@ extension Values {
     }
 
     /// `500ms` -> 0.5 with the time units. Nil when the text is not a number followed by a unit.
+    /// `units` come longest first, so that a unit ending another (`s`, `ms`) is tried after it.
     static func unitValue(_ text: String, units: [(unit: String, factor: Double)]) -> Double? {
-        for (unit, factor) in units.sorted(by: { $0.unit.count > $1.unit.count }) where text.hasSuffix(unit) {
+        for (unit, factor) in units where text.hasSuffix(unit) {
             let digits = String(text.dropLast(unit.count))
             if YAMLScalar.isDecimalFloat(digits), let v = Double(digits) { return v * factor }
         }

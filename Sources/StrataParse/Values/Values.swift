@@ -128,6 +128,7 @@ enum Values {
             return fail(node, "expected \(what) (\(n) numbers), found \(items.count) item\(items.count == 1 ? "" : "s")")
         }
         var values: [Double] = []
+        values.reserveCapacity(items.count)
         for item in items {
             switch element(item) {
             case .success(let v): values.append(v)
