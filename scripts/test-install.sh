@@ -46,7 +46,9 @@ trap 'umount "$ROOT/proc" 2>/dev/null || true' EXIT
 libraries() {
   ldd "$BIN" | awk '$2 == "=>" {print $3}'
   grep -aoE 'lib(avcodec|avformat|avfilter|swresample)\.so\.[0-9]+' "$BIN" | sort -u | while read -r soname; do
-    ldconfig -p | awk -v so="$soname" '$1 == so {print $NF; exit}'
+    # awk reads to the end: exiting at the first match would kill ldconfig with
+    # SIGPIPE, which pipefail turns into the script's failure.
+    ldconfig -p | awk -v so="$soname" '$1 == so && !found {print $NF; found = 1}'
   done
 }
 packages=$(libraries | while read -r lib; do
