@@ -300,6 +300,8 @@ struct ItemRegion: Hashable, Sendable {
     /// The one run of row y within [minX, maxX) of a simple region (hull
     /// and cuts only, `isSimple`), all of it full; empty when start >= end.
     /// What `runs` gives such a region: its full range is its outer one.
+    /// (Its row bound repeats `runs`' hull line on purpose: a helper shared by
+    /// both cost W2 and shapes ~0.1 M instructions a frame.)
     @inline(__always)
     func simpleRun(y: Int, minX: Int, maxX: Int) -> (start: Int, end: Int) {
         let cy = Double(y) + 0.5
