@@ -11,7 +11,8 @@ import StrataModel
 /// `n / 48000`; a track starts at sample `round(start * 48000)` (sample
 /// accurate), plays its span once or, with `loop`, until the scene ends,
 /// scaled by `gain` and linear fades. Clip sounds are placed by their
-/// segments (`ClipSoundPlanner`), see `ClipSoundMix`. Everything is summed
+/// segments (`ClipSoundPlanner`), see `ClipSoundMix`; used scenes' tracks
+/// by theirs (`UsedSoundPlanner`), see `UsedSoundMix`. Everything is summed
 /// (no normalisation) and clipped to -1...1.
 public struct Soundtrack: Sendable {
     /// Samples heard from `startSample` to `endSample`, repeating when shorter.
@@ -35,7 +36,7 @@ public struct Soundtrack: Sendable {
     /// Decodes every track and clip sound. Throws a `Diagnostic` at the
     /// track (or the clip's `audio:`) whose file cannot be decoded.
     /// - Parameter length: the scene's length in samples per channel.
-    public init(tracks: [AudioTrack], clips: [ClipSound] = [], length: Int) throws {
+    public init(tracks: [AudioTrack], clips: [ClipSound] = [], used: [UsedSound] = [], length: Int) throws {
         self.length = length
         let rate = Double(sampleRate)
         for track in tracks {
@@ -65,6 +66,14 @@ public struct Soundtrack: Sendable {
                 placed.append(Placed(samples: run.samples, startSample: run.start, endSample: run.start + run.samples.count / channels,
                                      gain: Float(clip.audio.gain), fadeIn: clip.audio.fadeIn * rate,
                                      fadeOut: clip.audio.fadeOut * rate))
+            }
+        }
+        for sound in used {
+            let mix = UsedSoundMix(sound: sound, sampleRate: sampleRate, channels: channels, length: length)
+            for run in try mix.runs() {
+                placed.append(Placed(samples: run.samples, startSample: run.start, endSample: run.start + run.samples.count / channels,
+                                     gain: Float(sound.track.gain), fadeIn: sound.track.fadeIn * rate,
+                                     fadeOut: sound.track.fadeOut * rate))
             }
         }
     }

@@ -31,6 +31,7 @@ public enum Inspector {
             pairs += [("beginTime", .number(layer.timing.beginTime)), ("speed", .number(layer.timing.speed)),
                       ("timeOffset", .number(layer.timing.timeOffset))]
         }
+        if let scene = layer.scene { pairs += composition(scene, layer.timing, active: layer.isActive) }
         if let mask = layer.mask.first { pairs.append(("mask", maskEntry(mask))) }
         pairs.append(("localTime", .number(layer.localTime)))
         if case .particles(let p) = layer.content { pairs.append(("particles", .number(Double(p.particles.count)))) }
@@ -68,6 +69,24 @@ public enum Inspector {
         .object([("kind", .string("transition")), ("type", .string(t.transition.type.rawValue)),
                  ("subtype", .string(t.transition.subtype.rawValue)), ("fraction", .number(t.fraction)),
                  ("progress", .number(t.progress)), ("duration", .number(t.transition.duration ?? 0)),
-                 ("transaction", .number(Double(t.transaction)))])
+                 ("transaction", t.transaction.map { .number(Double($0)) } ?? .null)]
+                + (t.from.map { [("from", JSON.string($0))] } ?? []))
+    }
+
+    /// A layer that shows a used scene: the file, its params and canvas,
+    /// its time (one play, repeats, fill) and whether it plays now.
+    static func composition(_ c: Composition, _ t: LayerTiming, active: Bool) -> [(String, JSON)] {
+        var scene: [(String, JSON)] = [("file", .string(c.source)),
+                                       ("size", .array([.number(c.size.width), .number(c.size.height)])),
+                                       ("duration", .number(c.duration))]
+        if !c.params.isEmpty {
+            scene.append(("params", .object(c.params.keys.sorted().map { ($0, .string(c.params[$0]!)) })))
+        }
+        var timing: [(String, JSON)] = [("duration", .number(t.duration ?? c.duration))]
+        if t.repeatCount != 0 { timing.append(("repeatCount", .number(t.repeatCount))) }
+        if t.repeatDuration != 0 { timing.append(("repeatDuration", .number(t.repeatDuration))) }
+        if t.autoreverses { timing.append(("autoreverses", .bool(true))) }
+        if t.fillMode != .removed { timing.append(("fillMode", .string(t.fillMode.rawValue))) }
+        return [("scene", .object(scene)), ("sceneTiming", .object(timing)), ("active", .bool(active))]
     }
 }

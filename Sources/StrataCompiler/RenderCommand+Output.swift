@@ -47,12 +47,11 @@ extension RenderCommand {
         var soundtrack: Soundtrack?
         // A clip with `audio: true` asks for sound even where it is silent
         // (so that every chunk of a scene has the same streams).
-        let clipAudio = scene.media.values.compactMap(\.audio?.location).min { ($0.line, $0.column) < ($1.line, $1.column) }
-        if let first = scene.audio.first?.location ?? clipAudio {
+        if let first = scene.soundLocation {
             if let audioCodec = container.spec.audio {
                 settings.audio = AudioSettings(codec: audioCodec)
                 let length = scene.canvas.frameRate.sample(ofFrame: scene.frameCount, samplesPerSecond: SoundtrackFormat.sampleRate)
-                soundtrack = try Soundtrack(tracks: scene.audio, clips: try Self.clipSounds(scene), length: length)
+                soundtrack = try Self.soundtrack(scene, length: length)
             } else {
                 warn(Diagnostic(first, "\(container.displayName) has no audio: the scene's audio tracks and clip sounds are left out; use .mp4, .mov or .webm for sound", severity: .warning))
             }
@@ -71,6 +70,15 @@ extension RenderCommand {
     static func clipSounds(_ scene: Scene) throws(Diagnostic) -> [ClipSound] {
         guard scene.hasSound else { return [] }
         return try ClipSoundPlanner.sounds(in: scene)
+    }
+
+    /// The scene's soundtrack of `length` samples: its tracks, its clips'
+    /// sounds and its used scenes' tracks (compiled once for both).
+    static func soundtrack(_ scene: Scene, length: Int) throws -> Soundtrack {
+        guard scene.hasSound else { return try Soundtrack(tracks: scene.audio, length: length) }
+        let layers = CompiledLayers(scene)
+        return try Soundtrack(tracks: scene.audio, clips: try ClipSoundPlanner.sounds(in: scene, layers: layers),
+                              used: try UsedSoundPlanner.sounds(in: scene, layers: layers), length: length)
     }
 
     /// `--crf` or `--keyint` that the codec ignores, and lossless H.264 that players refuse.

@@ -1,5 +1,6 @@
 import StrataModel
 import StrataParse
+import StrataTimeline
 
 /// `strata validate SCENE...`: parses and checks scenes, reports every problem.
 public struct ValidateCommand: StrataCommand {
@@ -41,7 +42,9 @@ public struct ValidateCommand: StrataCommand {
         var scene = loaded
         do {
             _ = try SceneOverrides().apply(to: &scene)
-            _ = try RenderCommand.clipSounds(scene)
+            let layers = CompiledLayers(scene)
+            _ = try ClipSoundPlanner.sounds(in: scene, layers: layers)
+            _ = try UsedSoundPlanner.sounds(in: scene, layers: layers)
         } catch let error as Diagnostic {
             return error
         } catch {

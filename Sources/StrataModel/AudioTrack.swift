@@ -34,3 +34,22 @@ public enum SoundtrackFormat {
     /// Interleaved channels (left, right).
     public static let channels = 2
 }
+
+/// A used scene's `audio:` track (a composition's) placed in the using
+/// scene: the track's own time (seconds from its `start`, before `trim`)
+/// played over scene spans, as fast as the using layer plays the used
+/// scene (`ClipSoundSegment.mediaStart` and `rate` are in track time).
+/// The soundtrack decodes the track once and loops it or ends it as the
+/// track says.
+public struct UsedSound: Sendable {
+    public var track: AudioTrack
+    /// The layer that shows the used scene, as `inspect` names layers.
+    public var layerPath: String
+    /// Where the scene is used (for problems found when the sound is mixed).
+    public var use: SourceLocation
+    public var segments: [ClipSoundSegment]
+
+    public init(track: AudioTrack, layerPath: String, use: SourceLocation, segments: [ClipSoundSegment]) {
+        self.track = track; self.layerPath = layerPath; self.use = use; self.segments = segments
+    }
+}

@@ -31,6 +31,9 @@ public struct Layer: Sendable {
     /// whose type is a transition's, `isExplicit`); the timeline compiler
     /// places them in its output beside the timeline's (`TimelineOutput`).
     public var transitions: [LayerTransition] = []
+    /// The scene this layer shows (`scene:`, a `sequence:` item), whose
+    /// layers are `sublayers`; nil for other layers. See `Composition`.
+    public var composition: Composition?
 
     public init(name: String? = nil, location: SourceLocation) {
         self.name = name

@@ -11,7 +11,8 @@ extension LayerTiming {
     /// The identity mapping (local time = parent time).
     public static let identity = LayerTiming()
 
-    /// The mapping from this layer's superlayer time to `child`'s local time:
+    /// The mapping from this layer's superlayer time to `child`'s local time
+    /// (both without a `duration`: a composition's folded time is not affine):
     /// first `self` (superlayer → this layer), then `child` (this layer → child).
     public func then(_ child: LayerTiming) -> LayerTiming {
         LayerTiming(beginTime: beginTime,

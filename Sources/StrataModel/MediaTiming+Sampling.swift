@@ -74,6 +74,16 @@ extension MediaTiming {
     /// finished without forwards fill or with `removedOnCompletion`).
     /// See the type-level timeline above and the contract's timing-rules table.
     public func sample(layerTime: Double, removedOnCompletion: Bool) -> TimingSample? {
+        guard let p = position(layerTime: layerTime, removedOnCompletion: removedOnCompletion) else { return nil }
+        return TimingSample(fraction: p.seconds / effectiveDuration, iteration: p.iteration)
+    }
+
+    /// Where the animation stands at `layerTime` in seconds of its simple
+    /// duration (0...duration, after autoreverse folding; `sample`'s
+    /// fraction times the duration, without the division's rounding), or
+    /// nil when it does not apply. A composition's used scene plays at this
+    /// time (`LayerTiming.activeTime`).
+    public func position(layerTime: Double, removedOnCompletion: Bool) -> (seconds: Double, iteration: Int)? {
         guard !layerTime.isNaN, speed.isFinite, beginTime.isFinite, timeOffset.isFinite else { return nil }
         let active = activeDuration
         let fillsBackwards = fillMode == .backwards || fillMode == .both
@@ -104,7 +114,7 @@ extension MediaTiming {
         let e = dt * -speed
         guard active.isFinite else {
             let p = wrapEnd(timeOffset - e, repeatLength)
-            return TimingSample(fraction: evaluateLeftLimit(at: p).fraction, iteration: 0)
+            return (evaluateLeftLimit(at: p).seconds, 0)
         }
         if layerTime >= endTime {
             return fillsForwards ? evaluate(at: wrapStart(timeOffset, active)) : nil
@@ -116,7 +126,7 @@ extension MediaTiming {
     }
 
     /// The sample playback begins with (what backwards fill holds).
-    private func playbackStart(active: Double) -> TimingSample {
+    private func playbackStart(active: Double) -> (seconds: Double, iteration: Int) {
         if speed < 0 && active.isFinite {
             return evaluateLeftLimit(at: wrapEnd(active + timeOffset, active))
         }
@@ -146,31 +156,31 @@ extension MediaTiming {
 
     /// The sample at animation position `p` ≥ 0 (seconds), right-continuous:
     /// at an exact repeat edge it is the start of the next repeat.
-    private func evaluate(at p: Double) -> TimingSample {
+    private func evaluate(at p: Double) -> (seconds: Double, iteration: Int) {
         let cycle = repeatLength
         let within = p.truncatingRemainder(dividingBy: cycle)  // exact
         let iteration = ((p - within) / cycle).rounded()
-        return TimingSample(fraction: fold(within), iteration: Self.clampedInt(iteration))
+        return (fold(within), Self.clampedInt(iteration))
     }
 
     /// The sample just before animation position `p` > 0 (seconds): at an exact
     /// repeat edge it is the end of the repeat that just completed.
-    private func evaluateLeftLimit(at p: Double) -> TimingSample {
+    private func evaluateLeftLimit(at p: Double) -> (seconds: Double, iteration: Int) {
         let cycle = repeatLength
         let within = p.truncatingRemainder(dividingBy: cycle)
         if within == 0 && p > 0 {
             let iteration = (p / cycle).rounded() - 1
-            return TimingSample(fraction: fold(cycle), iteration: Self.clampedInt(iteration))
+            return (fold(cycle), Self.clampedInt(iteration))
         }
         return evaluate(at: p)
     }
 
-    /// Position within one repeat (seconds) to fraction of the simple duration,
+    /// Position within one repeat to seconds of the simple duration,
     /// folding the backward half of an autoreversing repeat.
     private func fold(_ within: Double) -> Double {
         let d = effectiveDuration
-        let f = autoreverses && within > d ? (2 * d - within) / d : within / d
-        return min(max(f, 0), 1)
+        let s = autoreverses && within > d ? 2 * d - within : within
+        return min(max(s, 0), d)
     }
 
     private static func clampedInt(_ v: Double) -> Int {

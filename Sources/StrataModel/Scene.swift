@@ -21,6 +21,10 @@ public struct Scene: Sendable {
     public var timeline: [Transaction] = []
     /// `audio:` tracks, mixed into the soundtrack of outputs that take audio.
     public var audio: [AudioTrack] = []
+    /// The files the scene read besides itself (assets, `contents` and
+    /// `audio:` files, used scenes and what they read), first read first;
+    /// `inputFiles` lists them with the scene file.
+    public var readFiles: [String] = []
 
     public init(file: String, canvas: Canvas, root: Layer) {
         self.file = file
@@ -31,7 +35,8 @@ public struct Scene: Sendable {
     /// Whether outputs with audio get a soundtrack: `audio:` tracks, or a
     /// clip shown with `audio: true` (even where it is silent, so that every
     /// chunk of a render has the same streams).
-    public var hasSound: Bool { !audio.isEmpty || media.values.contains { $0.audio != nil } }
+    /// A used scene's `audio:` counts too.
+    public var hasSound: Bool { !audio.isEmpty || media.values.contains { $0.audio != nil } || root.hasUsedAudio }
 
     /// Number of frames: `round(duration * fps)`.
     public var frameCount: Int { canvas.frameRate.frame(nearest: canvas.duration) }

@@ -73,47 +73,20 @@ public enum SceneLoader {
     static func parse(bytes: [UInt8], file: String, options: SceneLoadOptions)
         throws(DiagnosticList) -> (scene: Scene, warnings: [Diagnostic]) {
         var sink = DiagnosticSink()
-        // Appended into room for one character per byte (never fewer bytes
-        // than characters): one pass over the text rather than a count and a copy.
-        var source: [Unicode.Scalar] = []
-        source.reserveCapacity(bytes.count)
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars { source.append(scalar) }
-        // libyaml skips a byte-order mark without counting it in its marks.
-        if source.first == "\u{FEFF}" { source.removeFirst() }
-        let (read, mayHoldReference) = YAMLReader.readNotingReferences(bytes, source: source, file: file, sink: &sink)
-        guard let root = read else {
+        guard let document = SceneDocument.read(bytes, file: file, sink: &sink) else {
             throw DiagnosticList(normalized(sink.items))
         }
-        guard let pairs = root.mapping else {
-            sink.error(root.location, "a scene is a mapping with 'strata', 'canvas' and 'layers' at the top level, found \(root.found)")
-            throw DiagnosticList(normalized(sink.items))
-        }
-        var builder = SceneBuilder(file: file)
-        builder.source = source
-        builder.verifiesMedia = options.verifiesMedia
-
+        let session = LoadSession(verifiesMedia: options.verifiesMedia)
+        session.enter(file)
+        var builder = SceneBuilder(file: file, session: session)
+        builder.source = document.source
         // Params first: they are never substituted themselves.
-        let declared = root["params"].map { builder.declaredParams($0) } ?? []
-        var params: [String: String] = [:]
-        for p in declared { params[p.name] = p.value }
-        builder.applyOverrides(options.paramOverrides, to: &params)
-
-        var substitution = ParamSubstitution(params: params, source: source)
-        // Without a `${` in any scalar, substitution would keep every node as it is.
-        let substituted = !mayHoldReference ? root : YAMLNode(.mapping(pairs.map {
-            $0.name == "params" ? $0 : YAMLPair(key: $0.key, value: substitution.apply($0.value))
-        }), at: root.location)
-        sink.append(contentsOf: substitution.diagnostics)
-        for p in declared where !substitution.used.contains(p.name) {
-            sink.warning(p.key.location, "param '\(p.name)' is never used")
-        }
-
-        let valueWarnings = ValueWarnings()
-        let scene = ValueWarnings.$current.withValue(valueWarnings) {
-            builder.build(root: substituted, params: params, directory: SceneBuilder.directory(of: file))
-        }
+        let declared = document.root["params"].map { builder.declaredParams($0) } ?? []
+        var params = SceneBuilder.defaults(declared)
+        builder.applyOverrides(options.paramOverrides, declared: declared, to: &params)
+        builder.checkRequired(declared, overrides: options.paramOverrides)
+        let scene = builder.buildDocument(document, declared: declared, params: params)
         sink.append(contentsOf: builder.sink.items)
-        sink.append(contentsOf: valueWarnings.diagnostics)
         let items = normalized(sink.items)
         guard let scene, !items.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(items)

@@ -38,28 +38,42 @@ public enum ClipSoundPlanner {
         guard !keys.isEmpty else { return [] }
         let frameTimes = (0...scene.frameCount).map { scene.time(ofFrame: $0) }
         var sounds: [ClipSound] = []
-        try walk(0, of: layers, parentChain: .identity, keys: keys, scene: scene, frameTimes: frameTimes, into: &sounds)
+        let start = TimeChain.scene(end: frameTimes.last!)
+        try walk(0, of: layers, parentChain: start, scope: start, keys: keys, scene: scene, frameTimes: frameTimes,
+                 into: &sounds)
         return sounds
     }
 
-    private static func walk(_ index: Int, of layers: CompiledLayers, parentChain: LayerTiming, keys: Set<String>,
-                             scene: Scene, frameTimes: [Double], into sounds: inout [ClipSound]) throws(Diagnostic) {
+    /// `parentChain`: scene time to the superlayer's time; `scope`: scene
+    /// time to the time scope's (the used scene's clock the layer is in).
+    private static func walk(_ index: Int, of layers: CompiledLayers, parentChain: TimeChain, scope: TimeChain,
+                             keys: Set<String>, scene: Scene, frameTimes: [Double],
+                             into sounds: inout [ClipSound]) throws(Diagnostic) {
         let layer = layers.layers[index], path = layer.path
         let chain = parentChain.then(layer.timing)
         for key in candidates(layer, among: keys).sorted() {
             let media = scene.media[key]!
-            let intervals = showingIntervals(of: key, layer: layer, parentChain: parentChain, frameTimes: frameTimes)
+            let intervals = showingIntervals(of: key, layer: layer, chain: chain, scope: scope, frameTimes: frameTimes)
             var segments: [ClipSoundSegment] = []
             for interval in intervals {
-                try segments += self.segments(of: media, over: interval, chain: chain, layerPath: path)
+                for piece in chain.pieces where piece.from < interval.upperBound && piece.to > interval.lowerBound {
+                    let part = max(piece.from, interval.lowerBound)..<min(piece.to, interval.upperBound)
+                    try segments += self.segments(of: media, over: part, chain: piece.timing, layerPath: path)
+                }
                 guard segments.count <= maxSegments else {
                     throw Diagnostic(media.audio!.location, "the clip's sound on layer '\(path)' restarts more than \(maxSegments) times (a very short clip looping); trim less of it or turn audio off")
                 }
             }
             if !segments.isEmpty { sounds.append(ClipSound(audio: media.audio!, layerPath: path, segments: segments)) }
         }
-        for sub in layer.sublayers + (layer.mask.map { [$0] } ?? []) {
-            try walk(sub, of: layers, parentChain: chain, keys: keys, scene: scene, frameTimes: frameTimes, into: &sounds)
+        let inner = layer.opensScope ? chain : scope
+        for sub in layer.sublayers {
+            try walk(sub, of: layers, parentChain: chain, scope: inner, keys: keys, scene: scene, frameTimes: frameTimes,
+                     into: &sounds)
+        }
+        if let mask = layer.mask {
+            try walk(mask, of: layers, parentChain: chain, scope: scope, keys: keys, scene: scene, frameTimes: frameTimes,
+                     into: &sounds)
         }
     }
 
@@ -80,10 +94,11 @@ public enum ClipSoundPlanner {
     }
 
     /// Whether the layer shows `key` at scene time `t` (its presentation
-    /// `contents`, or the image dissolving out of it).
-    static func shows(_ key: String, layer: CompiledLayer, parentChain: LayerTiming, at t: Double) -> Bool {
-        let localTime = layer.timing.localTime(parentChain.localTime(t))
-        let model = layer.model(at: SampleContext(sceneTime: t))
+    /// `contents`, or the image dissolving out of it); `chain` is the
+    /// layer's own time, `scope` its time scope's (model changes commit in it).
+    static func shows(_ key: String, layer: CompiledLayer, chain: TimeChain, scope: TimeChain, at t: Double) -> Bool {
+        guard let localTime = chain.localTime(t) else { return false }
+        let model = layer.model(at: SampleContext(sceneTime: scope.localTime(t) ?? t))
         var p = model
         AnimationEvaluator.apply(layer.animations, layerTime: localTime, model: model, to: &p, record: false)
         return p.contents == key || (p.contentsBlend.map { $0.from == key && $0.progress < 1 } ?? false)
@@ -92,10 +107,12 @@ public enum ClipSoundPlanner {
     /// Scene-time intervals [from, to) in which the layer shows `key`,
     /// sampled at every frame time and each switch between two frames
     /// found by bisection (a transaction's commit time exactly).
-    static func showingIntervals(of key: String, layer: CompiledLayer, parentChain: LayerTiming,
+    static func showingIntervals(of key: String, layer: CompiledLayer, chain: TimeChain, scope: TimeChain,
                                  frameTimes: [Double]) -> [Range<Double>] {
-        let test = { (t: Double) in shows(key, layer: layer, parentChain: parentChain, at: t) }
+        let test = { (t: Double) in shows(key, layer: layer, chain: chain, scope: scope, at: t) }
+        // A commit in scope time, as scene times (exact when the scope is the scene's own).
         let commits = layer.modelChanges.filter { $0.keyPath.property == .contents }.map(\.time)
+            .flatMap { commit in scope.pieces.compactMap { $0.timing.parentTime(forLocalTime: commit) } }
         var intervals: [Range<Double>] = []
         var openedAt: Double? = test(frameTimes[0]) ? frameTimes[0] : nil
         var previous = openedAt != nil

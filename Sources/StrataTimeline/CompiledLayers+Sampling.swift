@@ -44,7 +44,8 @@ extension CompiledLayers {
     /// large to copy.
     func sample(_ index: Int, parentTime: Double, context: SampleContext, ignoringTransitions: Bool = false,
                 into nodes: inout [RenderNode], zPositions: inout [Double]) {
-        let localTime = layers[index].timing.localTime(parentTime)
+        // A composition outside its active interval (without fill) draws nothing.
+        guard let localTime = layers[index].timing.activeTime(parentTime) else { return }
         if !ignoringTransitions, !layers[index].transitions.isEmpty,
            let (node, z) = activeTransition(of: index, parentTime: parentTime, localTime: localTime, context: context) {
             nodes.append(node)
@@ -99,7 +100,8 @@ extension CompiledLayers {
         nodes[last].opacity = min(max(target.opacity, 0), 1)
         if !layers[index].sublayers.isEmpty {
             nodes[last].children = sublayerNodes(of: index, parentTime: localTime,
-                                                 in: layers[index].constantPlacement!.sublayerTransform, context: context)
+                                                 in: layers[index].constantPlacement!.sublayerTransform,
+                                                 context: sublayerContext(of: index, localTime: localTime, context))
         }
     }
 
@@ -111,8 +113,16 @@ extension CompiledLayers {
         node.children = layers[index].type == .replicator
             ? replicatedChildren(of: index, p, localTime: localTime, sublayerTransform: placement.sublayerTransform,
                                  context: context)
-            : sublayerNodes(of: index, parentTime: localTime, in: placement.sublayerTransform, context: context)
+            : sublayerNodes(of: index, parentTime: localTime, in: placement.sublayerTransform,
+                            context: sublayerContext(of: index, localTime: localTime, context))
         return node
+    }
+
+    /// What the sublayers of a layer at `localTime` see: a composition's
+    /// are a scene of their own, whose scene time is the layer's local
+    /// time and whose transactions are its own (`Composition`).
+    func sublayerContext(of index: Int, localTime: Double, _ context: SampleContext) -> SampleContext {
+        layers[index].opensScope ? SampleContext(sceneTime: localTime) : context
     }
 
     /// The node of a visible layer with presentation values `p`, without its sublayers.
@@ -140,6 +150,7 @@ extension CompiledLayers {
     /// The visible sublayers of a layer at its local time `parentTime`,
     /// unplaced, in draw order.
     func sampledSublayers(of index: Int, parentTime: Double, context: SampleContext) -> [RenderNode] {
+        if layers[index].hasEntrances { return sampledSequence(of: index, parentTime: parentTime, context: context) }
         var nodes: [RenderNode] = [], zPositions: [Double] = []
         nodes.reserveCapacity(layers[index].sublayers.count)
         for sub in layers[index].sublayers {

@@ -33,18 +33,20 @@ public struct CompiledLayers: Sendable {
         let scene = timeline.scene
         let library = ContentsLibrary(scene)
         var layers: [CompiledLayer] = []
-        func add(_ layer: Layer, path: String, parent: Int?, treePath: [Int]?) -> Int {
+        func add(_ layer: Layer, path: String, parent: Int?, treePath: [Int]?, slidesOut: Bool = false) -> Int {
             let index = layers.count
             let changes = timeline[treePath]
             layers.append(CompiledLayer(index: index, path: path, layer: layer, parent: parent,
-                                        timeline: changes, library: library))
+                                        timeline: changes, library: library, slidesOut: slidesOut))
             let mask = layer.mask.first.map {
                 add($0, path: (path.isEmpty ? "" : path + "/") + "mask", parent: index, treePath: nil)
             }
             let sublayers = layer.sublayers.enumerated().map { i, sub in
                 let name = sub.name ?? String(i)
+                // A sequence item that the next one pushes or covers moves.
+                let next = layer.sublayers.indices.contains(i + 1) ? layer.sublayers[i + 1].composition?.entrance : nil
                 return add(sub, path: path.isEmpty ? name : path + "/" + name, parent: index,
-                           treePath: treePath.map { $0 + [i] })
+                           treePath: treePath.map { $0 + [i] }, slidesOut: next.map { $0.type != .fade } ?? false)
             }
             layers[index].mask = mask
             layers[index].sublayers = sublayers
@@ -114,8 +116,18 @@ public struct CompiledLayer: Sendable {
     /// transition or timeline change): a frame evaluates the opacity alone
     /// into its node made once (`CompiledLayers.fadingNodes`).
     let onlyFades: Bool
+    /// It shows a used scene: its sublayers sample a scene of their own
+    /// (`CompiledLayers.sublayerContext`).
+    let opensScope: Bool
+    /// The used scene's `audio:` tracks, in its time (a composition's).
+    let usedAudio: [AudioTrack]
+    /// A sequence item's transition from the sublayer before it (`Composition.entrance`).
+    let entrance: Transition?
+    /// Some sublayer has an `entrance` (the layer is a `sequence:`).
+    let hasEntrances: Bool
 
-    init(index: Int, path: String, layer: Layer, parent: Int?, timeline: TimelineOutput, library: ContentsLibrary) {
+    init(index: Int, path: String, layer: Layer, parent: Int?, timeline: TimelineOutput, library: ContentsLibrary,
+         slidesOut: Bool = false) {
         self.index = index
         self.path = path
         self.location = layer.location
@@ -128,8 +140,13 @@ public struct CompiledLayer: Sendable {
         self.transitions = timeline.transitions
         let keys = AnimatedKeys(animations: layer.animations, modelChanges: timeline.modelChanges)
         self.animatedKeys = keys
+        self.opensScope = layer.composition != nil
+        self.usedAudio = layer.composition?.audio ?? []
+        self.entrance = layer.composition?.entrance
+        self.hasEntrances = layer.sublayers.contains { $0.composition?.entrance != nil }
         self.animatesGeometry = layer.animations.contains(where: Self.movesGeometry)
             || timeline.transitions.contains { $0.transition.type != .fade }
+            || (entrance.map { $0.type != .fade } ?? false) || slidesOut
         let contentConstant = type != .emitter && !keys.contains(Self.hidden) && !keys.invalidation.contains(.content)
         self.constantContent = contentConstant
             ? Sampler.content(type: type, properties: model, localTime: 0, emitter: nil) : nil

@@ -23,6 +23,11 @@ public struct PresentationLayer: Sendable {
     /// What the layer draws between its background and sublayers (shape,
     /// text, gradient, particles), resolved from the presentation values.
     public var content: RenderContent = .none
+    /// The scene the layer shows (`scene:`, a sequence item), if any.
+    public var scene: Composition? = nil
+    /// False for a composition outside its active interval (without fill):
+    /// it is not drawn and its scene does not play (no sublayers listed).
+    public var isActive = true
 }
 
 /// An animation that contributes to a presentation value at one time.
@@ -61,6 +66,8 @@ public struct ActiveTransition: Sendable {
     /// commit (an array of one, so that the type may contain itself).
     public var beforeState: [PresentationLayer]
     public var before: PresentationLayer? { beforeState.first }
-    /// The transaction that started it.
-    public var transaction: Int
+    /// The transaction that started it; nil for a sequence item's entrance.
+    public var transaction: Int?
+    /// For a sequence item's entrance: the path of the item it transitions from.
+    public var from: String? = nil
 }

@@ -24,18 +24,29 @@ public enum Sampler {
     }
 
     /// `treePath`: sublayer indices from the root (nil inside a mask), the key of the timeline's output.
+    /// `previous`: the sublayer before this one, which a sequence item's entrance transitions from.
     static func sample(_ layer: Layer, path: String, treePath: [Int]?, timeline: CompiledTimeline,
-                       parentTime: Double, context: SampleContext) -> PresentationLayer {
-        let localTime = layer.timing.localTime(parentTime)
+                       parentTime: Double, context: SampleContext, previous: Layer? = nil) -> PresentationLayer {
         let output = timeline[treePath]
         let model = layer.properties.committing(output.modelChanges, at: context)
+        guard let localTime = layer.timing.activeTime(parentTime) else {
+            // A composition outside its active interval: not drawn, its scene not playing.
+            var result = PresentationLayer(path: path, type: layer.type, properties: model, model: model,
+                                           localTime: layer.timing.localTime(parentTime), timing: layer.timing,
+                                           activeAnimations: [], sublayers: [])
+            result.isActive = false
+            result.scene = layer.composition
+            return result
+        }
         var properties = model
         let active = AnimationEvaluator.apply(layer.animations, layerTime: localTime, model: model,
                                               to: &properties, sequenceLimit: context.sequenceLimit)
+        let inner = layer.composition != nil ? SampleContext(sceneTime: localTime) : context
         let children = layer.sublayers.enumerated().map { index, sub in
             let name = sub.name ?? String(index)
             return sample(sub, path: path.isEmpty ? name : path + "/" + name, treePath: treePath.map { $0 + [index] },
-                          timeline: timeline, parentTime: localTime, context: context)
+                          timeline: timeline, parentTime: localTime, context: inner,
+                          previous: index > 0 ? layer.sublayers[index - 1] : nil)
         }
         var result = PresentationLayer(path: path, type: layer.type, properties: properties, model: model,
                                        localTime: localTime, timing: layer.timing, activeAnimations: active,
@@ -47,9 +58,12 @@ public enum Sampler {
         }
         result.transition = activeTransition(of: layer, output.transitions, path: path, treePath: treePath,
                                              timeline: timeline, localTime: localTime, context: context)
+            ?? activeEntrance(of: layer, path: path, previous: previous, treePath: treePath, timeline: timeline,
+                              parentTime: parentTime, context: context)
         result.content = content(type: layer.type, properties: properties, localTime: localTime,
                                  emitter: (layer.properties, layer.animations, output.modelChanges),
                                  sequenceLimit: context.sequenceLimit)
+        result.scene = layer.composition
         return result
     }
 }

@@ -8,8 +8,10 @@ import StrataModel
 /// a later transition on the layer, explicit or not, replaces it. They
 /// leave the layer for the compiler's output, ordered with the timeline's.
 extension Compilation {
+    /// In this scope: a used scene's layers are in its own (`compileScope`).
     static func hasExplicitTransitions(_ layer: Layer) -> Bool {
-        layer.transitions.contains(where: \.isExplicit) || layer.sublayers.contains(where: hasExplicitTransitions)
+        layer.transitions.contains(where: \.isExplicit)
+            || (layer.composition == nil && layer.sublayers.contains(where: hasExplicitTransitions))
     }
 
     /// Fills in the commit of each explicit transition (`commits`: the
@@ -19,6 +21,7 @@ extension Compilation {
         var paths: [[Int]] = []
         func visit(_ layer: Layer, _ path: [Int]) {
             if layer.transitions.contains(where: \.isExplicit) { paths.append(path) }
+            guard layer.composition == nil || path.isEmpty else { return }
             for (i, sub) in layer.sublayers.enumerated() { visit(sub, path + [i]) }
         }
         visit(root, [])

@@ -72,6 +72,9 @@ extension Compilation {
             out.append(PropertyChange(layer: path, layerPath: "", keyPath: .root(.position), value: .animatable(.point(b.position)),
                                       location: new.location))
         }
+        // A used scene keeps the layout it was given when it was loaded:
+        // its layers are in its own time scope.
+        guard new.composition == nil else { return }
         for i in new.sublayers.indices where old.sublayers.indices.contains(i) {
             differences(from: old.sublayers[i], to: new.sublayers[i], path: path + [i], into: &out)
         }

@@ -33,18 +33,60 @@ import StrataModel
 /// (`CompiledTimeline.layers`), read by `CompiledLayers`.
 public enum TimelineCompiler {
     public static func compile(_ scene: Scene) -> CompiledTimeline {
-        guard !scene.timeline.isEmpty || Compilation.hasExplicitTransitions(scene.root) else { return CompiledTimeline(scene: scene) }
-        var compiler = Compilation(root: scene.root)
-        compiler.laysOut = Compilation.hasLayout(scene.root)
-        let ordered = scene.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-        for (k, item) in ordered.enumerated() {
-            compiler.commit(item.element, sequence: k)
+        guard !scene.timeline.isEmpty || Compilation.hasExplicitTransitions(scene.root) || scene.usesScenes else {
+            return CompiledTimeline(scene: scene)
         }
-        compiler.placeExplicitTransitions(commits: ordered.map(\.element.at), sceneEnd: scene.canvas.duration)
         var result = scene
-        result.root = compiler.root
+        var output: [[Int]: TimelineOutput] = [:]
+        result.root = compileScope(scene.root, timeline: scene.timeline, end: scene.canvas.duration, into: &output)
         result.timeline = []
-        return CompiledTimeline(scene: result, layers: compiler.output)
+        return CompiledTimeline(scene: result, layers: output)
+    }
+
+    /// One time scope: the tree below `root` down to the layers that show
+    /// used scenes, whose own scopes (their used scene's timeline, in their
+    /// local time) are compiled the same way after it. Output by index
+    /// path from `root`.
+    static func compileScope(_ root: Layer, timeline: [Transaction], end: Double,
+                             into output: inout [[Int]: TimelineOutput]) -> Layer {
+        var tree = root
+        if !timeline.isEmpty || Compilation.hasExplicitTransitions(root) {
+            var compiler = Compilation(root: root)
+            compiler.laysOut = Compilation.hasLayout(root)
+            let ordered = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+            for (k, item) in ordered.enumerated() {
+                compiler.commit(item.element, sequence: k)
+            }
+            compiler.placeExplicitTransitions(commits: ordered.map(\.element.at), sceneEnd: end)
+            tree = compiler.root
+            output = compiler.output
+        }
+        compileUsedScenes(below: &tree, path: [], into: &output)
+        return tree
+    }
+
+    /// Compiles the scope of every layer below `layer` that shows a used
+    /// scene (not those inside it: its scope does).
+    static func compileUsedScenes(below layer: inout Layer, path: [Int], into output: inout [[Int]: TimelineOutput]) {
+        for i in layer.sublayers.indices {
+            let subPath = path + [i]
+            guard let composition = layer.sublayers[i].composition else {
+                compileUsedScenes(below: &layer.sublayers[i], path: subPath, into: &output)
+                continue
+            }
+            // The scope's root stands for the used scene's root: its own
+            // time, animations and transitions are the outer scope's.
+            var scopeRoot = layer.sublayers[i]
+            scopeRoot.timing = LayerTiming()
+            scopeRoot.animations = []
+            scopeRoot.transitions = []
+            scopeRoot.composition = nil
+            var inner: [[Int]: TimelineOutput] = [:]
+            let compiled = compileScope(scopeRoot, timeline: composition.timeline, end: composition.duration, into: &inner)
+            layer.sublayers[i].sublayers = compiled.sublayers
+            layer.sublayers[i].composition?.timeline = []
+            for (innerPath, changes) in inner where !innerPath.isEmpty { output[subPath + innerPath] = changes }
+        }
     }
 }
 
@@ -272,7 +314,13 @@ struct Compilation {
         return t
     }
 
-    func localTime(of path: [Int], at sceneTime: Double) -> Double { timing(of: path).localTime(sceneTime) }
+    /// The local time of the layer at `path`: its superlayers' time is affine
+    /// within a scope, its own may be a composition's, folded.
+    func localTime(of path: [Int], at sceneTime: Double) -> Double {
+        guard !path.isEmpty, let layer = Self.layer(at: path, in: root) else { return timing(of: path).localTime(sceneTime) }
+        let parent = timing(of: Array(path.dropLast())).localTime(sceneTime)
+        return layer.timing.activeTime(parent) ?? layer.timing.localTime(parent)
+    }
 
     /// The superlayer's local time (scene time for the root).
     func parentTime(of path: [Int], at sceneTime: Double) -> Double {

@@ -43,8 +43,7 @@ struct ChunkedRender {
         // The segments carry no sound: concat encodes the soundtrack once over
         // the whole, so no chunk decodes it and no join has a priming gap.
         var silent = scene
-        silent.audio = []
-        for key in silent.media.keys { silent.media[key]?.audio = nil }
+        silent.removeSound()
         let prepared = try command.prepareOutput(silent, target: target, frames: indices, overrides: command.overrides,
                                                  warn: { console.report([$0]) })
         // The CRF the encoder uses, also when it is the codec's default: `--crf 20` and none are one render.

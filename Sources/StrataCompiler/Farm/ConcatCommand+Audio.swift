@@ -26,7 +26,7 @@ extension ConcatCommand {
         }
         let scene = plan.scene, rate = scene.canvas.frameRate, first = manifest.frames.first
         let length = rate.sample(ofFrame: scene.frameCount, samplesPerSecond: SoundtrackFormat.sampleRate)
-        let mix = try Soundtrack(tracks: scene.audio, clips: try RenderCommand.clipSounds(scene), length: length)
+        let mix = try RenderCommand.soundtrack(scene, length: length)
         let base = rate.sample(ofFrame: first, samplesPerSecond: mix.sampleRate)
         return SegmentJoiner.Soundtrack(
             settings: audio,

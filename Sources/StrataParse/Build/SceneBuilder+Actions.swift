@@ -34,8 +34,8 @@ extension SceneBuilder {
 
     /// CATransition: `type` (required), `subtype`, `duration`, `timingFunction`,
     /// `startProgress`, `endProgress`.
-    mutating func buildTransition(_ node: YAMLNode) -> Transition? {
-        guard let m = MappingReader(node, KeyTables.transition, sink: &sink) else { return nil }
+    mutating func buildTransition(_ node: YAMLNode, table: KeyTable = KeyTables.transition) -> Transition? {
+        guard let m = MappingReader(node, table, sink: &sink) else { return nil }
         guard let kind = read(m, "type", { Values.choice($0, Transition.Kind.self, what: "transition type") }) else { return nil }
         var t = Transition(type: kind, location: node.useLocation)
         if let v = read(m, "subtype", { Values.choice($0, Transition.Subtype.self, what: "transition subtype") }) {

@@ -43,6 +43,7 @@ extension SceneBuilder {
             sink.error(fileNode.location, "audio file '\(path)' not found (looked for '\(resolved)')")
             return nil
         }
+        noteRead(resolved)
         do {
             let info = try AudioFile.probe(path: resolved)
             if info.duration > 0, track.trimStart >= info.duration, let trimNode {

@@ -1,43 +1,7 @@
 import Foundation
 import StrataModel
 
-/// A param as declared in the file.
-struct DeclaredParam {
-    var name: String
-    var value: String
-    var key: YAMLNode
-}
-
 extension SceneBuilder {
-    /// The `params:` mapping, read before substitution (params are never substituted).
-    /// A null value is the empty string.
-    mutating func declaredParams(_ node: YAMLNode) -> [DeclaredParam] {
-        guard let pairs = namedMapping(node, what: "param") else { return [] }
-        var params: [DeclaredParam] = []
-        for pair in pairs {
-            guard let name = take(Values.name(pair.key, what: "param name")) else { continue }
-            guard let s = pair.value.scalar else {
-                sink.error(pair.value.location, "a param value is a single number or string, found \(pair.value.found)")
-                continue
-            }
-            params.append(DeclaredParam(name: name, value: pair.value.isNull ? "" : s.text, key: pair.key))
-        }
-        return params
-    }
-
-    /// Applies `--set` overrides (later ones win); an unknown name is an error at `<command line>`.
-    mutating func applyOverrides(_ overrides: [(name: String, value: String)], to params: inout [String: String]) {
-        for (name, value) in overrides {
-            guard params[name] != nil else {
-                let hint = Suggestion.hint(for: name, in: params.keys.sorted())
-                let none = params.isEmpty ? " (the scene declares no params)" : ""
-                sink.error(.commandLine(), "--set: unknown param '\(name)'\(hint)\(none)")
-                continue
-            }
-            params[name] = value
-        }
-    }
-
     /// `assets:` name -> path; relative paths resolve against `directory`, and the file must exist.
     mutating func buildAssets(_ node: YAMLNode, directory: String) -> [String: String] {
         guard let pairs = namedMapping(node, what: "asset") else { return [:] }
@@ -53,6 +17,7 @@ extension SceneBuilder {
                 sink.error(pair.value.location, "asset '\(path)' is a directory, not a file")
             } else {
                 assets[name] = resolved
+                noteRead(resolved)
             }
         }
         return assets

@@ -1,11 +1,13 @@
 import StrataModel
 
 extension SceneBuilder {
-    /// A list of layers at `depth` (the root's sublayers are at depth 1).
-    mutating func buildLayers(_ node: YAMLNode, depth: Int) -> [Layer] {
+    /// A list of layers at `depth` (the root's sublayers are at depth 1),
+    /// after `siblings` (the sequence, whose name they may not take).
+    mutating func buildLayers(_ node: YAMLNode, depth: Int, siblings: [Layer] = []) -> [Layer] {
         guard let items = take(Values.list(node, of: "layers")) else { return [] }
         var layers: [Layer] = []
         var names: [String: SourceLocation] = [:]
+        for sibling in siblings { if let name = sibling.name { names[name] = sibling.location } }
         for item in items {
             guard layerCount < Limits.maxLayers else {
                 if !layerLimitReported {
@@ -55,6 +57,11 @@ extension SceneBuilder {
         layer.properties = buildProperties(m, type: type)
         if type == .lottie { buildLottie(m, into: &layer.properties) }
         buildMask(m, into: &layer, depth: depth)
+        if let use = m["scene"] {
+            buildComposition(m, use: use, into: &layer, depth: depth)
+        } else {
+            rejectSceneKeys(m)
+        }
         layerType = type
         layerModel = layer.properties
         if let v = time(m, "beginTime") { layer.timing.beginTime = v }
@@ -73,7 +80,11 @@ extension SceneBuilder {
         if let v = m["autoresizingMask"], let mask = buildAutoresizingMask(v) { layer.autoresizingMask = mask }
         if let actions = m["actions"] { layer.actions = buildActions(actions) }
         if let sublayers = m["sublayers"] {
-            layer.sublayers = buildLayers(sublayers, depth: depth + 1)
+            if m.has("scene") {
+                sink.error(m.keyNode("sublayers")!.location, m.table.exclusion(excluding: "sublayers"))
+            } else {
+                layer.sublayers = buildLayers(sublayers, depth: depth + 1)
+            }
         }
         checkTypedLayer(layer, m)
         return layer

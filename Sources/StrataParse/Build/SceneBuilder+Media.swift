@@ -16,26 +16,34 @@ extension SceneBuilder {
         if node.mapping != nil { return mediaContentsKey(node) }
         guard let text = take(Values.string(node, what: "an asset name, a file path or a {video: ...} / {lottie: ...} mapping")),
               let path = contentsFile(text, at: node) else { return nil }
-        if images[text] != nil || media[text] != nil { return text }
+        let key = keyScope + text
+        if images[key] != nil || media[key] != nil { return key }
         switch MediaLibrary.kind(ofFileAt: path) {
         case .image:
             switch ImageCache.shared.image(path: path) {
             case .success(let pixmap):
-                images[text] = pixmap
-                return text
+                images[key] = pixmap
+                return key
             case .failure(let error):
                 sink.error(node.location, "cannot use image '\(text)' ('\(path)'): \(error.message)")
                 return nil
             }
-        case .svg: return openMedia(.svg, text: text, path: path, key: text, playback: MediaPlayback(), at: node)
-        case .lottie: return openMedia(.lottie, text: text, path: path, key: text, playback: MediaPlayback(), at: node)
-        case .video: return openMedia(.video, text: text, path: path, key: text, playback: MediaPlayback(), at: node)
+        case .svg: return openMedia(.svg, text: text, path: path, key: key, playback: MediaPlayback(), at: node)
+        case .lottie: return openMedia(.lottie, text: text, path: path, key: key, playback: MediaPlayback(), at: node)
+        case .video: return openMedia(.video, text: text, path: path, key: key, playback: MediaPlayback(), at: node)
         }
     }
 
     /// The file an asset name or a path (relative to the scene) names, or nil after an error.
     mutating func contentsFile(_ text: String, at node: YAMLNode) -> String? {
         if let asset = assets[text] { return asset }
+        guard let resolved = existingFile(text, at: node) else { return nil }
+        noteRead(resolved)
+        return resolved
+    }
+
+    /// The file a path (relative to the scene) names, or nil after an error.
+    private mutating func existingFile(_ text: String, at node: YAMLNode) -> String? {
         let resolved = text.hasPrefix("/") || directory.isEmpty ? text : directory + "/" + text
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -87,7 +95,7 @@ extension SceneBuilder {
         var audio = kind == .video ? m["audio"].flatMap { clipAudio($0) } : nil
         guard let text = take(Values.string(fileNode, what: "an asset name or a file path")),
               let path = contentsFile(text, at: fileNode) else { return nil }
-        let key = Self.mediaKey(kind: kind, file: text, playback: playback, audio: audio)
+        let key = keyScope + Self.mediaKey(kind: kind, file: text, playback: playback, audio: audio)
         if media[key] != nil { return key }
         guard openMedia(kind, text: text, path: path, key: key, playback: playback, at: fileNode) != nil,
               let source = media[key]?.source else { return nil }
@@ -204,7 +212,7 @@ extension SceneBuilder {
               let path = contentsFile(text, at: node) else { return }
         var playback = MediaPlayback()
         if let v = read(m, "loop", Values.bool) { playback.loop = v }
-        let key = Self.mediaKey(kind: .lottie, file: text, playback: playback, audio: nil)
+        let key = keyScope + Self.mediaKey(kind: .lottie, file: text, playback: playback, audio: nil)
         p.contents = media[key] != nil ? key : openMedia(.lottie, text: text, path: path, key: key, playback: playback, at: node)
     }
 }

@@ -6,9 +6,27 @@ import StrataModel
 struct SceneBuilder {
     let file: String
     var sink = DiagnosticSink()
-    /// Layers built so far (the root excluded), against `Limits.maxLayers`.
-    var layerCount = 0
-    var layerLimitReported = false
+    /// What the builders of one load share (the scene's and its used scenes').
+    let session: LoadSession
+    /// Layers built so far in the whole load (the root excluded), against `Limits.maxLayers`.
+    var layerCount: Int {
+        get { session.layerCount }
+        nonmutating set { session.layerCount = newValue }
+    }
+    var layerLimitReported: Bool {
+        get { session.layerLimitReported }
+        nonmutating set { session.layerLimitReported = newValue }
+    }
+    /// The depth of the layer that shows this file's scene (0 for the loaded scene):
+    /// the file's top-level layers are one deeper, against `Limits.maxLayerDepth`.
+    var baseDepth = 0
+    /// Prefixed to the keys of `images` and `media` this file makes, so that
+    /// the same name in two files (an asset, a relative path) stays two
+    /// contents: "" for the loaded scene, the file and `#` for a used one.
+    var keyScope = ""
+    /// Files read so far besides the scene file (`Scene.readFiles`), each once.
+    private(set) var readFiles: [String] = []
+    private var readSet = Set<String>()
     /// Asset name -> resolved path, and the scene's directory, for `contents`.
     var assets: [String: String] = [:]
     var directory = ""
@@ -16,7 +34,7 @@ struct SceneBuilder {
     var images: [String: Pixmap] = [:]
     var media: [String: MediaContents] = [:]
     /// `SceneLoadOptions.verifiesMedia`: decode every frame of each video now.
-    var verifiesMedia = false
+    var verifiesMedia: Bool { session.verifiesMedia }
     /// The scene text, to point inside multi-line scalars (path data).
     var source: [Unicode.Scalar] = []
     /// Asset name -> resolved file path (font assets of text layers).
@@ -30,8 +48,14 @@ struct SceneBuilder {
     /// few key paths many times, and resolving one is a pure function of its text.
     var resolvedKeyPaths: [String: LayerKeyPath] = [:]
 
-    init(file: String) {
+    init(file: String, session: LoadSession) {
         self.file = file
+        self.session = session
+    }
+
+    /// Records a file the scene reads (once however often it is named).
+    mutating func noteRead(_ path: String) {
+        if readSet.insert(path).inserted { readFiles.append(path) }
     }
 
     // MARK: Recording results
@@ -90,7 +114,7 @@ struct SceneBuilder {
         if let v = top["strata"], let version = take(Values.integer(v, what: "the format version 1")), version != 1 {
             sink.error(v.location, "unsupported format version \(version); this strata reads version 1")
         }
-        let canvas = top["canvas"].flatMap { buildCanvas($0) }
+        var canvas = top["canvas"].flatMap { buildCanvas($0) }
         let assets = top["assets"].map { buildAssets($0, directory: directory) } ?? [:]
         self.assets = assets
         self.directory = directory
@@ -102,8 +126,11 @@ struct SceneBuilder {
             root.properties.position = Point(size.width / 2, size.height / 2)
         }
         root.properties.backgroundColor = canvas?.background
+        if let items = top["sequence"], canvas != nil, let sequence = buildSequence(items, canvas: &canvas!) {
+            root.sublayers = [sequence]
+        }
         if let layers = top["layers"] {
-            root.sublayers = buildLayers(layers, depth: 1)
+            root.sublayers += buildLayers(layers, depth: baseDepth + 1, siblings: root.sublayers)
         }
         let timeline = top["timeline"].map { buildTimeline($0, root: root) } ?? []
         var golden: GoldenPolicy?
@@ -111,6 +138,7 @@ struct SceneBuilder {
         let audio = top["audio"].map { buildAudio($0) } ?? []
         guard let canvas else { return nil }
         var scene = Scene(file: file, canvas: canvas, root: root)
+        scene.readFiles = readFiles
         scene.audio = audio
         scene.params = params
         scene.assets = assets

@@ -7,11 +7,53 @@ enum KeyTables {
         KeySpec("strata", .constant(1), required: true, "format version; must be 1"),
         KeySpec("canvas", .ref("canvas"), required: true, "the output surface"),
         KeySpec("assets", .namedMap(.string), "asset name -> file path, relative to the scene file's directory"),
-        KeySpec("params", .namedMap(.scalar), "param name -> default value, used as ${name}; overridden by --set name=value"),
+        KeySpec("params", .namedMap(.anyOf([.scalar, .ref("param")])), "param name -> default value, or {type, default} (no default: required), used as ${name}; given by --set name=value or a using layer's params"),
+        KeySpec("sequence", .list(.ref("sequenceItem")), "scenes played one after another (with transitions between them), below the layers: the root's first sublayer, named 'sequence'"),
         KeySpec("layers", .list(.ref("layer")), "sublayers of the root layer, back to front; default none"),
         KeySpec("timeline", .list(.ref("transaction")), "transactions: property changes committed at times, with implicit animations"),
         KeySpec("golden", .ref("golden"), "golden-frame policy for `strata check`"),
         KeySpec("audio", .list(.ref("audioTrack")), "sound files mixed into the soundtrack of .mp4, .mov and .webm outputs"),
+    ])
+
+    /// A param's long form.
+    static let param = KeyTable(what: "param", keys: [
+        KeySpec("type", .choice(ParamType.allCases.map(\.rawValue)), "the kind of value it takes, checked where a value is given: text (the default), number, time, angle, color or boolean"),
+        KeySpec("default", .scalar, "its value when none is given; without one the param is required"),
+    ])
+
+    /// The keys of a layer that shows another scene (`scene:`), besides
+    /// `beginTime`, `speed` and `timeOffset`: its CAMediaTiming.
+    static let sceneTimingKeys: [KeySpec] = [
+        KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "with scene: seconds of one play of the used scene; default its canvas duration"),
+        KeySpec("repeatCount", .repeatCount, "with scene: plays of duration, 0 or more or inf; default 0 (once)"),
+        KeySpec("repeatDuration", .time(.nonNegative), "with scene: seconds of repeating; not with repeatCount"),
+        KeySpec("autoreverses", .bool, "with scene: each play forward, then backward; default false"),
+        KeySpec("fillMode", .choice(FillMode.allCases.map(\.rawValue)), "with scene: backwards holds the first frame before beginTime, forwards the last after the end; otherwise it is not drawn there; default removed"),
+    ]
+
+    /// The layer keys only a layer that shows another scene takes.
+    static let sceneOnlyKeys = ["params"] + sceneTimingKeys.map(\.name)
+
+    /// A `sequence:` item: a used scene on the canvas, after the one before.
+    static let sequenceItem = KeyTable(what: "sequence item", keys: [
+        KeySpec("scene", .string, required: true, "the scene file played, relative to this file"),
+        KeySpec("name", .name, "the item's layer name under 'sequence'; default its index"),
+        KeySpec("params", .namedMap(.scalar), "values of the used scene's params"),
+        KeySpec("transition", .ref("sequenceTransition"), "from the item before: both play while it runs, over the start of this one"),
+        KeySpec("speed", .number(.positive), "rate of the scene's time, greater than 0; default 1"),
+        KeySpec("timeOffset", .time(.any), "seconds into the scene where it starts; default 0"),
+    ] + sceneTimingKeys.filter { $0.name != "fillMode" }, exclusions: [
+        KeyExclusion(present: ["repeatCount"], excluded: "repeatDuration", message: "'repeatCount' and 'repeatDuration' cannot both be set"),
+    ])
+
+    /// The transition into a sequence item.
+    static let sequenceTransition = KeyTable(what: "transition", keys: [
+        KeySpec("type", .choice(Transition.Kind.allCases.map(\.rawValue)), required: true, "fade, moveIn, push or reveal"),
+        KeySpec("subtype", .choice(Transition.Subtype.allCases.map(\.rawValue)), "the side the motion comes from (on screen); default fromLeft"),
+        KeySpec("duration", .time(.positive(atMost: Limits.maxDuration)), "seconds both scenes play together; default 0.25s"),
+        KeySpec("timingFunction", .timingFunction, "default linear"),
+        KeySpec("startProgress", .number(.unit), "0 to 1; default 0"),
+        KeySpec("endProgress", .number(.unit), "0 to 1, not below startProgress; default 1"),
     ])
 
     static let audioTrack = KeyTable(what: "audio track", keys: [
@@ -47,6 +89,9 @@ enum KeyTables {
         KeySpec("beginTime", .time(.any), "layer time: offset in the superlayer's time; default 0"),
         KeySpec("speed", .number(.nonNegative), "layer time: rate relative to the superlayer; default 1"),
         KeySpec("timeOffset", .time(.any), "layer time: added to the local time; default 0"),
+        KeySpec("scene", .string, "a scene file shown as this layer's sublayers (a composition), relative to this file; its canvas is the default bounds"),
+        KeySpec("params", .namedMap(.scalar), "with scene: values of the used scene's params"),
+    ] + sceneTimingKeys + [
         KeySpec("animations", .list(.anyOf([.ref("animation"), .ref("explicitTransition")])), "explicit animations (CABasicAnimation...) and transitions (CATransition, by its type)"),
         KeySpec("sublayers", .list(.ref("layer")), "sublayers, back to front"),
         KeySpec("constraints", .list(.ref("constraint")), "CAConstraints laid out by the superlayer, at most two per axis; see docs/layout.md"),
@@ -57,7 +102,11 @@ enum KeyTables {
     ] + propertyKeys(.compositing) + propertyKeys(.type) + lottieKeys, exclusions: ["bounds", "position"].map {
         KeyExclusion(present: ["frame"], excluded: $0,
                      message: "'frame' cannot be combined with '\($0)' on one layer; 'frame' sets the bounds size and the position")
-    })
+    } + [
+        KeyExclusion(present: ["scene"], excluded: "sublayers",
+                     message: "a layer with 'scene' has the used scene's layers as its sublayers; put other sublayers in a layer beside it"),
+        KeyExclusion(present: ["repeatCount"], excluded: "repeatDuration", message: "'repeatCount' and 'repeatDuration' cannot both be set"),
+    ])
 
     /// Keys that belong to one layer type (`type: transform` has none).
     static let keysByType: [(LayerType, [KeySpec])] = LayerType.allCases.compactMap { type in
