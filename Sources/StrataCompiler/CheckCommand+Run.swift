@@ -12,17 +12,28 @@ extension CheckCommand {
     public func run(_ console: any Console) throws -> ExitStatus {
         try checkSettings()
         let started = Date()
-        let files = try GoldenLayout.sceneFiles(paths)
+        var files = try GoldenLayout.sceneFiles(paths)
         guard !files.isEmpty else { throw CompileError("no scene files (*.yaml) under \(paths.joined(separator: ", "))") }
         var units: [(scene: CompiledScene, variant: String?)] = []
         var sceneErrors: [SceneError] = []
         var warnings: [Diagnostic] = []
-        for file in files {
+        var listed = Set(files.map { ($0 as NSString).standardizingPath })
+        let given = files.count
+        var index = 0
+        while index < files.count {
+            let file = files[index]
+            index += 1
             var problems: [Diagnostic] = []
             do {
-                let (scene, sceneWarnings) = try SceneLoader.load(file: file, options: load)
+                // A used scene is checked with its own params (`--set` is the given scenes').
+                let options = index <= given ? load : SceneLoadOptions(verifiesMedia: load.verifiesMedia)
+                let (scene, sceneWarnings) = try SceneLoader.load(file: file, options: options)
                 problems += sceneWarnings
                 units += try compiledSizes(of: scene, problems: &problems)
+                // The scenes it uses that have goldens of their own are checked too (once).
+                for part in usedScenesWithGoldens(of: scene) where listed.insert((part as NSString).standardizingPath).inserted {
+                    files.append(part)
+                }
             } catch let error as DiagnosticList {
                 problems += error.items
             } catch let error as CompileError {
@@ -55,6 +66,17 @@ extension CheckCommand {
         console.write(summary(report))
         if !sceneErrors.isEmpty { return .badInput }
         return report.failed ? .failure : .success
+    }
+
+    /// The scenes `scene` uses (at any depth) that, loaded on their own
+    /// with their params' defaults, have a `golden:` section: a part's own
+    /// goldens are checked with every edit that uses it. Not with
+    /// `--golden` or `--video`, which name one scene's frames.
+    func usedScenesWithGoldens(of scene: Scene) -> [String] {
+        guard goldenFolder == nil, video == nil else { return [] }
+        return scene.usedSceneFiles.filter { file in
+            (try? SceneLoader.load(file: file, options: SceneLoadOptions()))?.scene.golden != nil
+        }
     }
 
     /// `2025-03-01T12:34:56`, UTC (JUnit's timestamp has no zone).

@@ -97,6 +97,18 @@ extension Scene {
         return ([file] + readFiles).filter { seen.insert($0).inserted }
     }
 
+    /// The files of the scenes the scene uses, at any depth, each once, in tree order.
+    public var usedSceneFiles: [String] {
+        var files: [String] = []
+        func visit(_ layer: Layer) {
+            if let c = layer.composition, !files.contains(c.source) { files.append(c.source) }
+            layer.sublayers.forEach(visit)
+            layer.mask.forEach(visit)
+        }
+        visit(root)
+        return files
+    }
+
     /// Whether any layer uses a scene (at any depth).
     public var usesScenes: Bool { root.usesScenes }
 

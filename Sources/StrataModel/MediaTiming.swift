@@ -70,10 +70,20 @@ public struct LayerTiming: Sendable, Hashable {
     /// (seconds), folded into one play when the layer has a `duration`; nil
     /// when the layer is outside its active interval and does not fill
     /// there (it draws nothing then).
+    ///
+    /// Choice: after its end, a forwards fill holds the time just before
+    /// the end (`heldEndMargin` earlier), the limit of the frames played,
+    /// so that what plays to the very end inside it (a nested used scene
+    /// of the same length) holds too instead of ending with it.
     public func activeTime(_ parentTime: Double) -> Double? {
         guard duration != nil else { return localTime(parentTime) }
-        return media.position(layerTime: parentTime, removedOnCompletion: false)?.seconds
+        let m = media
+        guard let seconds = m.position(layerTime: parentTime, removedOnCompletion: false)?.seconds else { return nil }
+        return parentTime >= m.endTime ? max(0, seconds - Self.heldEndMargin) : seconds
     }
+
+    /// Seconds before the end of its last play that a forwards-filled layer holds (1 ns).
+    public static let heldEndMargin = 1e-9
 
     /// The same CAMediaTiming as an animation's (`duration` nil: unbounded).
     public var media: MediaTiming {

@@ -85,7 +85,7 @@ extension SceneBuilder {
         images = used.images
         media = used.media
         resolvedKeyPaths = used.resolvedKeyPaths
-        let note = DiagnosticNote(use.location.start, "'\(YAMLNode.clip(text))' is used from here")
+        let note = DiagnosticNote(use.location, "'\(YAMLNode.clip(text))' is used from here")
         for var d in read.items + used.sink.items where session.firstReport(of: d) {
             d.notes.append(note)
             sink.append(d)
