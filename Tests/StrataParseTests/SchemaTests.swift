@@ -103,8 +103,16 @@ final class SchemaTests: XCTestCase {
             "cornerCurve": "continuous", "compositingFilter": "screenBlendMode",
             "filters": "[{filter: CIGaussianBlur}]", "backgroundFilters": "[{filter: CIColorControls}]",
         ]
+        let used = "scenes/compositions/parts/badge.yaml"
+        let sceneSamples = ["scene": used, "params": "{letter: B}", "fillMode": "both", "autoreverses": "true",
+                            "duration": "2s", "repeatCount": "2", "repeatDuration": "3s"]
         for key in KeyTables.layer.supported {
-            XCTAssertNotNil(scene(Marked(layerScene("\(key): \(samples[key] ?? "1")"))), key)
+            if let sample = sceneSamples[key] {
+                let rest = key == "scene" ? "" : "\nscene: \(used)"
+                XCTAssertNotNil(scene(Marked(layerScene("\(key): \(sample)\(rest)"))), key)
+            } else {
+                XCTAssertNotNil(scene(Marked(layerScene("\(key): \(samples[key] ?? "1")"))), key)
+            }
         }
     }
 }

@@ -37,6 +37,7 @@ final class SchemaValidationTests: XCTestCase {
         }
         for (name, scene, valid) in Self.sceneCases {
             let text = scene.replacingOccurrences("AUDIO", Self.root + "/scenes/outputs/audio/tick-hum.wav")
+                .replacingOccurrences("PART", Self.root + "/scenes/compositions/parts/badge.yaml")
             let parsed = load(Marked(text))
             XCTAssertEqual((try? parsed.get()) != nil, valid, "\(name): the parser says \(parsed)")
             cases.append(try Self.testCase(name, "scene", text, valid: valid))
@@ -68,7 +69,10 @@ final class SchemaValidationTests: XCTestCase {
                     errors = error.errors
                 }
                 // The media files an example names are the reader's, not the repository's.
-                let messages = errors.map(\.description).filter { !$0.contains("is neither an asset name nor a file") }
+                // So are the scene files it uses.
+                let messages = errors.map(\.description).filter {
+                    !$0.contains("is neither an asset name nor a file") && !$0.contains(": error: scene file '")
+                }
                 XCTAssertEqual(messages, [], "\(place): the docs example does not load")
             }
         }
@@ -156,6 +160,13 @@ final class SchemaValidationTests: XCTestCase {
         ("values and a motion path", "{animations: [{keyPath: position, values: [[0, 0], [1, 1]], path: 'M 0 0 L 10 10'}]}", false),
         ("repeatCount and repeatDuration", "{animations: [{keyPath: opacity, to: 1, repeatCount: 2, repeatDuration: 1}]}", false),
         ("a negative duration", "{animations: [{keyPath: opacity, to: 1, duration: -1s}]}", false),
+        // Compositions.
+        ("a used scene with its params and time", "{scene: scenes/compositions/parts/badge.yaml, params: {letter: Q}, duration: 2s, repeatCount: 2, autoreverses: true, fillMode: both}", true),
+        ("repeatCount without a scene", "{repeatCount: 2}", false),
+        ("params without a scene", "{params: {letter: Q}}", false),
+        ("a used scene on a shape layer", "{type: shape, scene: scenes/compositions/parts/badge.yaml}", false),
+        ("a used scene with sublayers", "{scene: scenes/compositions/parts/badge.yaml, sublayers: []}", false),
+        ("a used scene with repeatCount and repeatDuration", "{scene: scenes/compositions/parts/badge.yaml, repeatCount: 2, repeatDuration: 1s}", false),
     ]
 
     /// Scenes the parser accepts or rejects for the other mappings' bounds
@@ -180,6 +191,12 @@ final class SchemaValidationTests: XCTestCase {
         ("a golden frame with neither", "{strata: 1, canvas: {size: [10, 10]}, golden: {frames: [{tolerance: {channel: 3}}]}}", false),
         ("a channel tolerance past 255", "{strata: 1, canvas: {size: [10, 10]}, golden: {frames: [0], tolerance: {channel: 256}}}", false),
         ("golden frames", "{strata: 1, canvas: {size: [10, 10]}, golden: {frames: [1, 20ms, {time: 10ms, tolerance: {pixels: 0.5}}]}}", true),
+        ("a sequence with a transition", "{strata: 1, canvas: {size: [10, 10]}, sequence: [{scene: PART, name: a}, {scene: PART, speed: 2, transition: {type: push, subtype: fromRight, duration: 0.2}}]}", true),
+        ("a sequence item with a fill", "{strata: 1, canvas: {size: [10, 10]}, sequence: [{scene: PART, fillMode: both}]}", false),
+        ("a sequence item without a scene", "{strata: 1, canvas: {size: [10, 10]}, sequence: [{name: a}]}", false),
+        ("a sequence transition of no known type", "{strata: 1, canvas: {size: [10, 10]}, sequence: [{scene: PART}, {scene: PART, transition: {type: wipe}}]}", false),
+        ("typed params in use", "{strata: 1, canvas: {size: [10, 10]}, params: {c: {type: color, default: red}, n: {default: 0.5}}, layers: [{backgroundColor: '${c}', opacity: '${n}'}]}", true),
+        ("a param type of no known name", "{strata: 1, canvas: {size: [10, 10]}, params: {c: {type: colour, default: red}}, layers: [{backgroundColor: '${c}'}]}", false),
     ]
 
     // MARK: Cases

@@ -103,7 +103,7 @@ extension SceneBuilder {
     mutating func buildComposition(_ m: MappingReader, use: YAMLNode, into layer: inout Layer, depth: Int,
                                    bounds: Rect? = nil) {
         if layer.type != .layer, m.table.spec("type") != nil, let t = m["type"] {
-            sink.error(t.location, "a layer with 'scene' shows the used scene's layers, so it is a plain layer, not type '\(layer.type.rawValue)'")
+            sink.error(t.location, "\(KeyTables.sceneLayerTypeMessage), not type '\(layer.type.rawValue)'")
             return
         }
         guard let text = take(Values.string(use, what: "a scene file path")),
@@ -140,7 +140,7 @@ extension SceneBuilder {
         for key in KeyTables.sceneOnlyKeys {
             guard let k = m.keyNode(key) else { continue }
             let hint = key == "params" ? "" : "; a layer's own time has only beginTime, speed and timeOffset (animations take '\(key)')"
-            sink.error(k.location, "'\(key)' is a key of layers that show a scene ('scene: file.yaml')\(hint)")
+            sink.error(k.location, "'\(key)' is \(KeyTables.sceneOnlyMessage)\(hint)")
         }
     }
 }

@@ -136,7 +136,7 @@ extension SceneBuilder {
         var walked = ""
         for part in text.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
             if let used = layer.composition {
-                return Values.fail(node, "'\(YAMLNode.clip(walked))' shows the scene '\(YAMLNode.clip(used.source))', whose layers keep their own time and timeline; change them in that file (with a param), or set '\(YAMLNode.clip(walked))' itself")
+                return Values.fail(node, "'\(YAMLNode.clip(walked))' shows the scene '\(used.source)', whose layers keep their own time and timeline; change them in that file (with a param), or set '\(YAMLNode.clip(walked))' itself")
             }
             let owner = walked.isEmpty ? "at the top level" : "in '\(walked)'"
             if part.isEmpty {

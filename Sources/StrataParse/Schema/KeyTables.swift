@@ -7,7 +7,7 @@ enum KeyTables {
         KeySpec("strata", .constant(1), required: true, "format version; must be 1"),
         KeySpec("canvas", .ref("canvas"), required: true, "the output surface"),
         KeySpec("assets", .namedMap(.string), "asset name -> file path, relative to the scene file's directory"),
-        KeySpec("params", .namedMap(.anyOf([.scalar, .ref("param")])), "param name -> default value, or {type, default} (no default: required), used as ${name}; given by --set name=value or a using layer's params"),
+        KeySpec("params", .namedMap(.anyOf([.scalar, .ref("paramDeclaration")])), "param name -> default value, or {type, default} (no default: required), used as ${name}; given by --set name=value or a using layer's params"),
         KeySpec("sequence", .list(.ref("sequenceItem")), "scenes played one after another (with transitions between them), below the layers: the root's first sublayer, named 'sequence'"),
         KeySpec("layers", .list(.ref("layer")), "sublayers of the root layer, back to front; default none"),
         KeySpec("timeline", .list(.ref("transaction")), "transactions: property changes committed at times, with implicit animations"),
@@ -31,8 +31,11 @@ enum KeyTables {
         KeySpec("fillMode", .choice(FillMode.allCases.map(\.rawValue)), "with scene: backwards holds the first frame before beginTime, forwards the last after the end; otherwise it is not drawn there; default removed"),
     ]
 
-    /// The layer keys only a layer that shows another scene takes.
+    /// The layer keys only a layer that shows another scene takes, and what
+    /// the parser and the schema say when another layer has one.
     static let sceneOnlyKeys = ["params"] + sceneTimingKeys.map(\.name)
+    static let sceneOnlyMessage = "a key of layers that show a scene ('scene: file.yaml')"
+    static let sceneLayerTypeMessage = "a layer with 'scene' shows the used scene's layers, so it is a plain layer"
 
     /// A `sequence:` item: a used scene on the canvas, after the one before.
     static let sequenceItem = KeyTable(what: "sequence item", keys: [

@@ -29,8 +29,17 @@ extension SchemaGenerator {
             ("description", .string("a layer (CALayer); 'type' picks its class, and a layer without 'type' is a plain 'layer'")),
             ("type", .string("object")), ("properties", .object(properties)),
             ("additionalProperties", .bool(false)),
-            ("allOf", .array(rules + exclusionRules(KeyTables.layer))),
+            ("allOf", .array(rules + exclusionRules(KeyTables.layer) + sceneRules)),
         ])
+    }
+
+    /// A layer with `scene` is a plain layer; the keys of its CAMediaTiming and its `params` need `scene`.
+    static var sceneRules: [J] {
+        [.object([("if", .object([("not", .object([("required", .array([.string("scene")]))]))])),
+                  ("then", forbidden(KeyTables.sceneOnlyKeys, KeyTables.sceneOnlyMessage))]),
+         .object([("if", .object([("required", .array([.string("scene")]))])),
+                  ("then", .object([("properties", .object([("type", .object([("const", .string("layer"))]))])),
+                                    ("errorMessage", .string(KeyTables.sceneLayerTypeMessage))]))])]
     }
 
     /// `layer.T` for every layer type: the keys of T with their schemas, the

@@ -65,6 +65,9 @@ enum SchemaGenerator {
             ("explicitTransition", .object(objectBody(KeyTables.explicitTransition))),
             ("golden", .object(objectBody(KeyTables.golden))),
             ("audioTrack", .object(objectBody(KeyTables.audioTrack))),
+            ("paramDeclaration", .object(objectBody(KeyTables.param))),
+            ("sequenceItem", .object(objectBody(KeyTables.sequenceItem) + [("allOf", .array(exclusionRules(KeyTables.sequenceItem)))])),
+            ("sequenceTransition", .object(objectBody(KeyTables.sequenceTransition))),
             ("goldenFrame", .object(objectBody(KeyTables.goldenFrame) + [("allOf", .array(exclusionRules(KeyTables.goldenFrame)))]
                 + [("anyOf", .array(["frame", "time"].map { .object([("required", .array([.string($0)]))]) }))])),
             ("tolerance", .object(objectBody(KeyTables.tolerance))),
