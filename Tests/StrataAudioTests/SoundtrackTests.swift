@@ -80,6 +80,27 @@ final class SoundtrackTests: XCTestCase {
         XCTAssertEqual(at(0.925), 0.725, accuracy: 1e-6)
     }
 
+    func testAUsedScenesTrackPlaysItsSpanAtItsSegmentsAndEndsOrLoops() throws {
+        var track = AudioTrack(file: try rampWAV(count: 48_000), location: .commandLine())
+        track.trimStart = 0.1
+        track.trimEnd = 0.2         // a 0.1 s span: ramp values 0.1 ..< 0.2
+        // Two plays of a used scene: track time 0 at scene 0.5 s and again at 0.8 s.
+        let segments = [ClipSoundSegment(sceneStart: 0.5, sceneEnd: 0.75, mediaStart: 0, rate: 1),
+                        ClipSoundSegment(sceneStart: 0.8, sceneEnd: 0.85, mediaStart: 0.02, rate: 1)]
+        let once = try Soundtrack(tracks: [], used: [UsedSound(track: track, layerPath: "card", use: .commandLine(),
+                                                                segments: segments)], length: 48_000)
+        func at(_ mix: Soundtrack, _ t: Double) -> Float { mix.samples(Int((t * 48_000).rounded())..<Int((t * 48_000).rounded()) + 1)[0] }
+        XCTAssertEqual(at(once, 0.4999), 0)
+        XCTAssertEqual(at(once, 0.55), 0.15, accuracy: 1e-6, "track time 0.05 s is file time 0.15 s")
+        XCTAssertEqual(at(once, 0.65), 0, "the span ended at 0.6 s: without loop, silence")
+        XCTAssertEqual(at(once, 0.81), 0.13, accuracy: 1e-6, "the second play, from track time 0.02 s")
+        track.loop = true
+        let looped = try Soundtrack(tracks: [], used: [UsedSound(track: track, layerPath: "card", use: .commandLine(),
+                                                                  segments: segments)], length: 48_000)
+        XCTAssertEqual(at(looped, 0.65), 0.15, accuracy: 1e-6, "looping the span")
+        XCTAssertEqual(at(looped, 0.76), 0, "between the plays")
+    }
+
     func testSumsClipAndPastTheEndIsSilence() throws {
         let file = try constantWAV(level: 0.75, count: 480)
         let a = AudioTrack(file: file, location: .commandLine())

@@ -95,6 +95,27 @@ final class PreviewServerTests: XCTestCase {
         eventually(10, "the reload after the asset changed") { server.version == 2 }
     }
 
+    func testAChangedUsedSceneReloadsTheScene() throws {
+        // The box is a used scene in a folder of its own, two levels down.
+        let (folder, scene) = try sceneFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/parts/inner", withIntermediateDirectories: true)
+        let inner = folder + "/parts/inner/box.yaml"
+        try boxScene.write(toFile: inner, atomically: true, encoding: .utf8)
+        try "strata: 1\ncanvas: {size: [64, 48], fps: 10, duration: 1s}\nlayers: [{scene: inner/box.yaml, position: [32, 24]}]\n"
+            .write(toFile: folder + "/parts/row.yaml", atomically: true, encoding: .utf8)
+        try "strata: 1\ncanvas: {size: [64, 48], fps: 10, duration: 1s}\nlayers: [{scene: parts/row.yaml, position: [32, 24]}]\n"
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let server = try startServer(scene)
+        XCTAssertEqual(server.version, 1)
+        XCTAssertTrue(server.host.inputs.contains(inner), "\(server.host.inputs)")
+        let before = try LoopbackHTTP.request(server.port, "/frame.png?t=0.5").body
+        try boxScene.replacingOccurrences(of: "#f2aa4c", with: "#2ec4b6").write(toFile: inner, atomically: true, encoding: .utf8)
+        eventually(10, "the reload after the used scene changed") { server.version == 2 }
+        let after = try LoopbackHTTP.request(server.port, "/frame.png?t=0.5").body
+        XCTAssertNotEqual(after, before)
+        XCTAssertEqual(after, try expectedPNG(scene, at: 0.5))
+    }
+
     func testATakenPortIsAClearError() throws {
         let scene = try sceneFolder().scene
         let first = try startServer(scene)
