@@ -72,6 +72,32 @@ public enum SceneLoader {
 
     static func parse(bytes: [UInt8], file: String, options: SceneLoadOptions)
         throws(DiagnosticList) -> (scene: Scene, warnings: [Diagnostic]) {
+        try onLoadStack { () throws(DiagnosticList) in try build(bytes: bytes, file: file, options: options) }.get()
+    }
+
+    /// Bytes of stack a load may use: building recurses once per YAML
+    /// level, layer level and used scene, each used scene a builder of its
+    /// own (about 180 KB a level in a debug build), so the deepest scene the
+    /// limits allow (`Limits.maxLayerDepth` levels of used scenes) needs more
+    /// than a main thread's 8 MB. Reserved, not touched unless used.
+    static let loadStackSize = 256 << 20
+
+    /// Runs `body` on a thread with `loadStackSize` bytes of stack and waits for it.
+    static func onLoadStack<T: Sendable>(_ body: @escaping @Sendable () throws(DiagnosticList) -> T) -> Result<T, DiagnosticList> {
+        nonisolated(unsafe) var result: Result<T, DiagnosticList>?
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do throws(DiagnosticList) { result = .success(try body()) } catch { result = .failure(error) }
+            done.signal()
+        }
+        thread.stackSize = loadStackSize
+        thread.start()
+        done.wait()
+        return result!
+    }
+
+    private static func build(bytes: [UInt8], file: String, options: SceneLoadOptions)
+        throws(DiagnosticList) -> (scene: Scene, warnings: [Diagnostic]) {
         var sink = DiagnosticSink()
         guard let document = SceneDocument.read(bytes, file: file, sink: &sink) else {
             throw DiagnosticList(normalized(sink.items))

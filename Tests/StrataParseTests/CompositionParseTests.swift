@@ -213,6 +213,26 @@ final class CompositionParseTests: XCTestCase {
         XCTAssertEqual(errors("self.yaml").first?.message.hasPrefix("scene './self.yaml' uses itself"), true)
     }
 
+    func testUsesThatMultiplyOrNestTooDeepStopAtTheLimits() throws {
+        // Each level uses the next twice: 2^16 uses would be built without the layer limit.
+        for i in 0..<16 {
+            try write("parts/l\(i).yaml", "strata: 1\ncanvas: {size: [10, 10]}\nlayers: [{scene: l\(i + 1).yaml}, {scene: l\(i + 1).yaml}]\n")
+        }
+        try write("parts/l16.yaml", "strata: 1\ncanvas: {size: [10, 10]}\nlayers: [{name: leaf}]\n")
+        try write("wide.yaml", "strata: 1\ncanvas: {size: [10, 10]}\nlayers: [{scene: parts/l0.yaml}]\n")
+        XCTAssertEqual(errors("wide.yaml").map(\.message), ["the scene has more than \(Limits.maxLayers) layers"])
+        // A chain of files deeper than the layers may nest.
+        for i in 0..<70 {
+            try write("parts/d\(i).yaml", "strata: 1\ncanvas: {size: [10, 10]}\nlayers: [{scene: d\(i + 1).yaml}]\n")
+        }
+        try write("parts/d70.yaml", "strata: 1\ncanvas: {size: [10, 10]}\n")
+        try write("deep.yaml", "strata: 1\ncanvas: {size: [10, 10]}\nlayers: [{scene: parts/d0.yaml}]\n")
+        let deep = errors("deep.yaml")
+        XCTAssertEqual(deep.map(\.message), ["layers nest deeper than \(Limits.maxLayerDepth) levels"])
+        XCTAssertEqual(deep.first?.location.file, folder + "/parts/d63.yaml")
+        XCTAssertEqual(deep.first?.notes.count, 64, "the chain of uses")
+    }
+
     func testTheUsedScenesTimingKeysAndWhatCannotGoWithAScene() throws {
         try write("parts/card.yaml", Self.card)
         try write("edit.yaml", """

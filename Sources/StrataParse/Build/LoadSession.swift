@@ -22,10 +22,11 @@ final class LoadSession {
 
     init(verifiesMedia: Bool) { self.verifiesMedia = verifiesMedia }
 
-    /// The same file however its path is spelt (`a/../b.yaml`, `./b.yaml`).
+    /// The same file however its path is spelt (`a/../b.yaml`, `./b.yaml`,
+    /// through a symbolic link).
     static func key(of path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (absolute as NSString).standardizingPath
+        return (absolute as NSString).resolvingSymlinksInPath
     }
 
     /// Whether `d` (a used file's problem) is reported for the first time in this load.
