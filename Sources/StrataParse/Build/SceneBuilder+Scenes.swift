@@ -130,7 +130,8 @@ extension SceneBuilder {
         if m.has("repeatCount"), let key = m.keyNode("repeatDuration") {
             sink.error(key.location, m.table.exclusion(excluding: "repeatDuration"))
         }
-        if m.table.spec("autoreverses") != nil, let v = read(m, "autoreverses", Values.bool) { timing.autoreverses = v }
+        if let v = read(m, "autoreverses", Values.bool) { timing.autoreverses = v }
+        // A sequence item has no fill: the sequence decides when it shows.
         if m.table.spec("fillMode") != nil,
            let v = read(m, "fillMode", { Values.choice($0, FillMode.self, what: "fillMode") }) { timing.fillMode = v }
     }
