@@ -85,6 +85,11 @@ public enum Limits {
     public static let maxCellDepth = 8
     /// Pixels of the shown part of an emitter cell's image: each particle may copy it (tinting).
     public static let maxParticleImagePixels = 4096 * 4096
+    /// Bytes of one scene file (or of a scene on standard input, or of a used
+    /// scene): far above any scene the other limits allow (20,000 layers of a
+    /// few hundred bytes each), low enough that every value in it is read in
+    /// seconds and its text held in memory a few times over.
+    public static let maxSceneBytes = 32 << 20
     /// Elements of a path (shape, shadow or motion path) after normalization (arcs become cubics).
     public static let maxPathElements = 100_000
     /// Unicode scalars of a text layer's string.

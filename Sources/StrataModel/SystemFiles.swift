@@ -33,19 +33,20 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 /// failures say what the system said, about the path the user named.
 public enum SystemFiles {
     /// The bytes of the file at `path` (a FIFO or `/dev/stdin` too: reads to the end).
-    public static func contents(of path: String) throws(SystemError) -> [UInt8] {
+    /// With a `limit` (bytes), a longer file is an error (`EFBIG`) read no further.
+    public static func contents(of path: String, limit: Int? = nil) throws(SystemError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .current("cannot open '\(path)'") }
         defer { close(fd) }
-        return try readAll(fd, what: "'\(path)'")
+        return try readAll(fd, what: "'\(path)'", limit: limit)
     }
 
-    /// Everything on standard input, up to its end.
-    public static func contentsOfStandardInput() throws(SystemError) -> [UInt8] {
-        try readAll(0, what: "standard input")
+    /// Everything on standard input, up to its end (or an error past `limit` bytes).
+    public static func contentsOfStandardInput(limit: Int? = nil) throws(SystemError) -> [UInt8] {
+        try readAll(0, what: "standard input", limit: limit)
     }
 
-    private static func readAll(_ fd: Int32, what: String) throws(SystemError) -> [UInt8] {
+    private static func readAll(_ fd: Int32, what: String, limit: Int?) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -55,6 +56,9 @@ public enum SystemFiles {
                 throw .current("cannot read \(what)")
             }
             if n == 0 { return bytes }
+            if let limit, bytes.count + n > limit {
+                throw SystemError("cannot read \(what): it is larger than \(limit >> 20) MiB, the most a scene may be", code: EFBIG)
+            }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }

@@ -57,7 +57,7 @@ public enum SceneLoader {
             throw DiagnosticList([Diagnostic(.wholeFile(path), "cannot read '\(path)': it is a folder; give a scene file (a folder is for 'strata check')")])
         }
         do {
-            return (try SystemFiles.contents(of: path), path)
+            return (try SystemFiles.contents(of: path, limit: Limits.maxSceneBytes), path)
         } catch {
             throw DiagnosticList([Diagnostic(.wholeFile(path), error.message)])
         }

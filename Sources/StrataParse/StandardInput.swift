@@ -5,6 +5,6 @@ import StrataModel
 public enum StandardInput {
     /// Everything on standard input (read on first use, to its end).
     public static let contents: Result<[UInt8], SystemError> = Result { () throws(SystemError) in
-        try SystemFiles.contentsOfStandardInput()
+        try SystemFiles.contentsOfStandardInput(limit: Limits.maxSceneBytes)
     }
 }

@@ -150,7 +150,7 @@ final class SourceLines: @unchecked Sendable {
         if file == SceneLoader.standardInputName {
             bytes = try? StandardInput.contents.get()
         } else {
-            bytes = try? SystemFiles.contents(of: file)
+            bytes = try? SystemFiles.contents(of: file, limit: Limits.maxSceneBytes)
         }
         guard let bytes else { return nil }
         return bytes.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }

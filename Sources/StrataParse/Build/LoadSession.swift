@@ -53,7 +53,7 @@ final class LoadSession {
     func document(of path: String, sink: inout DiagnosticSink) throws(SystemError) -> SceneDocument? {
         let key = Self.key(of: path)
         if let known = documents[key] { return known }
-        let read = SceneDocument.read(try SystemFiles.contents(of: path), file: path, sink: &sink)
+        let read = SceneDocument.read(try SystemFiles.contents(of: path, limit: Limits.maxSceneBytes), file: path, sink: &sink)
         documents[key] = read
         return read
     }

@@ -339,7 +339,9 @@ extension SceneBuilder {
         case .success(let path): return .success(path)
         case .failure(let e):
             let words = [text] + text.split(separator: ".").map(String.init).reversed()
-            if let guess = words.lazy.compactMap({ Suggestion.closest(to: $0, in: e.candidates) }).first {
+            // One index for every word: its work budget bounds a path of a million parts.
+            var index = Suggestion.Index(e.candidates)
+            if let guess = words.lazy.compactMap({ index.closest(to: $0) }).first {
                 return .failure(Diagnostic(node.location, "\(e.message); did you mean '\(guess)'?",
                                            suggestion: guess == words[0] || !text.contains(".") ? guess : nil))
             }

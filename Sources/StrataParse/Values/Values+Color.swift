@@ -24,7 +24,7 @@ extension Values {
         if let rgb = CSSColors.named[text] {
             return .success(Color(Double(rgb >> 16 & 0xFF) / 255, Double(rgb >> 8 & 0xFF) / 255, Double(rgb & 0xFF) / 255))
         }
-        if text.allSatisfy({ $0.isLetter }) {
+        if !text.isEmpty, text.allSatisfy({ $0.isLetter }) {
             let hint = Suggestion.hint(for: text, in: CSSColors.allNames)
             return fail(node, "unknown color name '\(YAMLNode.clip(raw))'" + (hint.isEmpty ? "; expected \(colorForms)" : hint))
         }
@@ -85,12 +85,12 @@ private extension Substring {
 }
 
 extension String {
-    /// Trims the given character from both ends (Foundation-free).
+    /// Trims the given character from both ends (Foundation-free). Linear:
+    /// each end is found once (dropping one character at a time re-walked
+    /// the text, so a megabyte of spaces took minutes).
     func trimming(_ ch: Character) -> String {
-        var s = Substring(self)
-        while s.first == ch { s = s.dropFirst() }
-        while s.last == ch { s = s.dropLast() }
-        return String(s)
+        guard let first = firstIndex(where: { $0 != ch }), let last = lastIndex(where: { $0 != ch }) else { return "" }
+        return String(self[first...last])
     }
 }
 
