@@ -132,7 +132,10 @@ FUZZ_BUILD := STRATA_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_DIR)
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xswiftc -enable-testing
 # Per input: 10 s and 2 GiB at most (a slower or bigger input is a finding); no leak
 # checks (caches that live as long as the process: fonts, decoded images).
-FUZZ_FLAGS := -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -detect_leaks=0 -print_final_stats=1
+# Inputs up to 1 MiB, so one long scalar (the long-scalar seeds of
+# scripts/fuzz-corpus.py, grown with Fuzz/Dictionaries/TARGET.dict) can
+# show super-linear work as a timeout.
+FUZZ_FLAGS := -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 -max_len=1048576
 
 fuzz-build: deps
 	@for t in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$t || exit 1; done
@@ -143,7 +146,8 @@ fuzz: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_DIR)/corpus/$$t; \
 	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
-	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DIR)/release/fuzz-$$t $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
+	  dict=; [ -f Fuzz/Dictionaries/$$t.dict ] && dict=-dict=Fuzz/Dictionaries/$$t.dict; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DIR)/release/fuzz-$$t $(FUZZ_FLAGS) $$dict -max_total_time=$(FUZZ_SECONDS) \
 	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t \
 	    > $(FUZZ_DIR)/$$t.log 2>&1 \
 	    || { tail -n 60 $(FUZZ_DIR)/$$t.log; echo "fuzz-$$t found a problem: $(FUZZ_DIR)/crashes/$$t-*"; exit 1; }; \

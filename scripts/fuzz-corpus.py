@@ -13,6 +13,11 @@ Writes OUT_DIR/<target>/ for each target of Fuzz/StrataFuzz/FuzzTarget.swift:
                 then the value's YAML text
   image         the PNG and JPEG files of scenes/ and Tests/Inputs/, and a
                 WebP made from one of them with ffmpeg when it is installed
+Long-scalar seeds (issue 26): for every value parser, and in scenes for
+the scene and frame targets, values with a LONG_RUN-byte run of spaces,
+digits or letters, so super-linear work on one long scalar shows as an
+input over libFuzzer's -timeout (the dictionaries in Fuzz/Dictionaries/
+give the mutator the runs' pieces to grow and splice).
 Inputs that once crashed a target (Tests/Inputs/fuzz/<target>/) are seeds
 too, so every run tries them again. Only the standard library: CI runs it
 on a fresh machine.
@@ -27,6 +32,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGETS = ["scene", "path", "values", "image", "frame"]
 # Values per parser: the scenes repeat colours and times hundreds of times.
 MAX_PER_PARSER = 60
+# Bytes of a long-scalar seed's run: quadratic work on it takes far longer
+# than -timeout, linear work a few milliseconds.
+LONG_RUN = 256 * 1024
+
+# One valid value per parser of VALUE_PARSERS (same order), each padded or
+# stretched into long-scalar seeds.
+LONG_VALUES = ['"red"', '[red, "#00ff00"]', '2s', '45deg', '12', '0.5', '3', '[10, 20]', '[10, 20]',
+               '[0, 0, 10, 20]', '[{rotate: 45deg}]', '30', 'easeIn', '2', '"M 0 0 L 10 10"', '"M 0 0 L 10 10"',
+               '0.5', '"M 0 0 L 10 10"']
 
 # Parsers of ValuesTarget.parsers, in order, and the scene keys whose values they read.
 VALUE_PARSERS = [
@@ -93,6 +107,41 @@ def flow_value(text, i):
     return m.group(0).strip() if m else ""
 
 
+def stretched(value):
+    """A value with a long run inside: padded with spaces, inside quotes
+    (kept as text) and in front of a plain scalar, and with its digits or
+    letters repeated."""
+    spaces = " " * LONG_RUN
+    quoted = value.startswith('"')
+    inner = value[1:-1] if quoted else value
+    yield '"%s%s%s"' % (spaces, inner, spaces)
+    m = re.search(r"[0-9]+|[A-Za-z]+", inner)
+    if m:
+        run = (m.group(0) * (LONG_RUN // len(m.group(0)) + 1))[:LONG_RUN]
+        yield value[:m.start() + quoted] + run + value[m.end() + quoted:]
+
+
+def long_scalar_values():
+    assert len(LONG_VALUES) == len(VALUE_PARSERS)
+    for index, value in enumerate(LONG_VALUES):
+        for text in stretched(value):
+            yield bytes([index]) + text.encode()
+
+
+def long_scalar_scenes():
+    """One scene per kind of value, each with one long scalar."""
+    spaces, letters = " " * LONG_RUN, "a" * LONG_RUN
+    head = "strata: 1\ncanvas: {size: [64, 64], duration: 1s}\nlayers:\n"
+    for layer in ['{backgroundColor: "%sred%s"}' % (spaces, spaces),
+                  '{cornerRadius: %s}' % ("1" * LONG_RUN),
+                  '{type: shape, path: "M 0 0%sL 9 9"}' % spaces,
+                  '{animations: [{keyPath: "%sa", from: 0, to: 1, duration: 1s}]}' % ("a." * (LONG_RUN // 2)),
+                  '{animations: [{keyPath: opacity, from: 0, to: 1, duration: "%s1s"}]}' % spaces,
+                  '{type: text, string: "%s"}' % letters[:90000],
+                  '{name: %s, contentsGravity: %s}' % (letters, letters)]:
+        yield (head + "  - " + layer + "\n").encode()
+
+
 def write(out, target, name, data):
     path = os.path.join(out, target, name)
     with open(path, "wb") as f:
@@ -133,6 +182,15 @@ def main():
                         add("values", bytes([index]) + value.encode())
                         if key in ("path", "shadowPath") and value.startswith('"'):
                             add("path", value[1:-1].encode())
+
+    for data in long_scalar_values():
+        add("values", data)
+    for value in ['"M 0 0 L 10 10"']:
+        for text in stretched(value):
+            add("path", text[1:-1].encode())
+    for text in long_scalar_scenes():
+        add("scene", text)
+        add("frame", text)
 
     for folder in ["scenes", "Tests/Inputs"]:
         for dirpath, _, names in os.walk(os.path.join(ROOT, folder)):
