@@ -3,8 +3,8 @@ import StrataCompiler
 import StrataModel
 
 /// Prints what commands say: output on stdout, diagnostics, failures and
-/// status lines on stderr, and a progress line on stderr when it is a
-/// terminal. Diagnostics are text (coloured on a terminal: `--color`,
+/// status lines on stderr, and a progress line on stderr (by default when
+/// it is a terminal). Diagnostics are text (coloured on a terminal: `--color`,
 /// `NO_COLOR`) or JSON lines (`--diagnostics json`). Lines never interleave
 /// (servers report from their own threads). Every byte goes out through
 /// write(2): a pipe whose reader has gone ends the process quietly with exit
@@ -56,15 +56,12 @@ final class TerminalConsole: Console, @unchecked Sendable {
         standardError(line + "\n")
     }
 
-    /// `render frame 120/180  45.2 fps  ETA 1.3s`, redrawn in place.
+    /// `render frame 120/180  45.2 fps  ETA 1.3s`, redrawn in place (on a
+    /// terminal, or wherever `--progress bar` asks).
     func progress(_ state: ProgressState?) {
-        guard showsProgress else { return }
         guard let state else { return locked { clearProgress() } }
-        let fps = state.elapsed > 0 ? Double(state.done) / state.elapsed : 0
-        let eta = fps > 0 ? Double(state.total - state.done) / fps : 0
-        let line = String(format: "\r%@ frame %d/%d  %.1f fps  ETA %.1fs ", state.label, state.done, state.total, fps, eta)
         locked {
-            send(line, to: 2, what: "standard error")
+            send("\r" + state.line + " ", to: 2, what: "standard error")
             progressShown = true
         }
     }
