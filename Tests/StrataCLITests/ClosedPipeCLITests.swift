@@ -40,7 +40,7 @@ final class ClosedPipeCLITests: XCTestCase {
 
     func testPrintingCommandsIntoAClosedPipeExit141Quietly() throws {
         let scene = try smallScene()
-        for args in [["schema"], ["help", "--man"], ["completion", "bash"], ["inspect", scene], ["--version"]] {
+        for args in [["schema"], ["help", "--man"], ["completion", "bash"], ["inspect", scene], ["plan", scene, "--chunks", "3"], ["--version"]] {
             let r = try runIntoClosedPipe(args)
             XCTAssertEqual(r.reason, .exit, "\(args)")
             XCTAssertEqual(r.status, 141, "\(args)")

@@ -56,6 +56,20 @@ final class ProgressCLITests: XCTestCase {
         }
     }
 
+    func testChunkRendersAndConcatPrintPlainLines() throws {
+        let path = try scene()
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        XCTAssertEqual(try CLIHarness.run(["plan", path, "--chunks", "2", "-o", dir + "/m.json"]).status, 0)
+        for i in 0..<2 {
+            let chunk = try CLIHarness.run(["render", path, "--chunk", "\(i)/2", "-o", dir + "/", "--progress", "plain"])
+            XCTAssertEqual(chunk.status, 0, chunk.stderr)
+            XCTAssertTrue(chunk.stderr.contains(" frame 6/6  "), chunk.stderr)
+        }
+        let joined = try CLIHarness.run(["concat", dir + "/m.json", "-o", dir + "/joined.mp4", "--progress", "plain"])
+        XCTAssertEqual(joined.status, 0, joined.stderr)
+        XCTAssertTrue(joined.stderr.contains("concat frame 12/12  "), joined.stderr)
+    }
+
     /// On a terminal the bar is the default; `none` drops it but keeps the summary line.
     func testOnATerminalTheBarIsTheDefault() throws {
         let path = try scene()
