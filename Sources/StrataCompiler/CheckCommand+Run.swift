@@ -225,7 +225,7 @@ extension CheckCommand {
         }
         var result = [Pixmap?](repeating: nil, count: frames.count)
         let progress = ProgressReporter(total: frames.count, label: "check " + GoldenLayout.relativeName(ofScene: scene.file, variant: variant),
-                                         quiet: quiet, console: console)
+                                         quiet: quiet, style: progressStyle, console: console)
         defer { progress.finish() }
         try FramePipeline(scene: compiled, jobs: jobs, memoryLimit: memoryLimit).run(times: frames.map(scene.time(ofFrame:)),
                                                                                   progress: progress) {

@@ -41,7 +41,10 @@ public struct CheckCommand: StrataCommand {
     public var jobs = RenderCommand.defaultJobs
     /// `--memory-limit`: bytes the frames being drawn may hold together, in `Limits.frameMemoryRange`.
     public var memoryLimit = Limits.frameMemory
+    /// `--quiet`: no progress, no summary line.
     public var quiet = false
+    /// `--progress`: how far the frames are, on standard error.
+    public var progressStyle = ProgressStyle.auto
     /// `CI=true` never writes goldens.
     public var isCI = ProcessInfo.processInfo.environment["CI"].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
 

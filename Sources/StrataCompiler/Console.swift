@@ -16,10 +16,11 @@ public protocol Console: Sendable {
     /// error): `strata watch: wrote out.png in 0.42s; waiting for changes`.
     /// May be called from any thread.
     func status(_ line: String)
-    /// Whether progress is shown at all (a terminal); commands do not count
-    /// frames for nobody.
+    /// Whether progress is shown by default (`--progress auto`): standard
+    /// error is a terminal. Commands do not count frames for nobody.
     var showsProgress: Bool { get }
-    /// The state of long work; nil when it is over (the line is cleared).
+    /// The state of long work, drawn as a bar redrawn in place; nil when it
+    /// is over (the bar is cleared). `--progress plain` prints `status` lines instead.
     func progress(_ state: ProgressState?)
 }
 
@@ -37,6 +38,13 @@ public struct ProgressState: Sendable, Hashable {
         self.done = done
         self.total = total
         self.elapsed = elapsed
+    }
+
+    /// `render frame 120/180  45.2 fps  ETA 1.3s`: the bar's text and a line of `--progress plain`.
+    public var line: String {
+        let fps = elapsed > 0 ? Double(done) / elapsed : 0
+        let eta = fps > 0 ? Double(total - done) / fps : 0
+        return String(format: "%@ frame %d/%d  %.1f fps  ETA %.1fs", label, done, total, fps, eta)
     }
 }
 

@@ -18,7 +18,7 @@ extension RenderCommand {
         let frames = try sheet.frames(in: try sheetRange(scene), fps: scene.canvas.fps)
         let times = frames.map(scene.time(ofFrame:))
         var tiles = [Pixmap](repeating: Pixmap(width: 0, height: 0), count: frames.count)
-        let progress = ProgressReporter(total: frames.count, label: label, quiet: quiet, console: console)
+        let progress = ProgressReporter(total: frames.count, label: label, quiet: quiet, style: progressStyle, console: console)
         try FramePipeline(scene: CompiledScene(laidOut: tiled), jobs: jobs, memoryLimit: memoryLimit)
             .run(times: times, progress: progress) {
             tiles[$0] = $1

@@ -18,7 +18,8 @@ struct WrittenOutput {
 }
 
 extension RenderCommand {
-    /// Says what was written: one line on a terminal (not with `--quiet`),
+    /// Says what was written: one line on a terminal or with `--progress
+    /// plain|bar` (not with `--quiet`),
     /// `wrote out.mp4: 180 frames, 6 s, 1920x1080, 2.1 MB in 5.4 s`, or with
     /// `--json` the same as one JSON object on standard output (on standard
     /// error when the video itself goes to standard output).
@@ -27,7 +28,8 @@ extension RenderCommand {
         switch summary {
         case .none: return
         case .terminal:
-            guard console.showsProgress, !quiet else { return }
+            // Where progress is shown by default (a terminal) or was asked for.
+            guard !quiet, console.showsProgress || [.bar, .plain].contains(progressStyle) else { return }
             console.status(Self.line(written, elapsed: elapsed))
         case .json:
             let text = Self.json(written, elapsed: elapsed).serialized()

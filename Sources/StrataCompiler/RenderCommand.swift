@@ -21,7 +21,10 @@ public struct RenderCommand: StrataCommand {
     public var jobs: Int = Self.defaultJobs
     /// `--memory-limit`: bytes the frames being drawn may hold together, in `Limits.frameMemoryRange`.
     public var memoryLimit = Limits.frameMemory
+    /// `--quiet`: no progress, no summary line.
     public var quiet = false
+    /// `--progress`: how far the frames are, on standard error.
+    public var progressStyle = ProgressStyle.auto
     /// `--all-variants`: one output per canvas variant into the `output` folder.
     public var allVariants = false
     /// `--contact-sheet` / `--every`: one PNG of many frames instead of a video or still.
@@ -43,7 +46,8 @@ public struct RenderCommand: StrataCommand {
 
     /// How the written output is reported.
     public enum SummaryStyle: Sendable, Hashable {
-        /// `wrote out.mp4: 180 frames, 6 s, 1920x1080, 2.1 MB in 5.4 s` on a terminal (not with `--quiet`).
+        /// `wrote out.mp4: 180 frames, 6 s, 1920x1080, 2.1 MB in 5.4 s` on a terminal or with
+        /// `--progress plain|bar` (not with `--quiet`).
         case terminal
         /// The same as one JSON object per output, always (`--json`).
         case json
@@ -153,7 +157,7 @@ public struct RenderCommand: StrataCommand {
                                  width: nil, height: nil, bytes: SystemFiles.size(path) ?? 0)
         }
         let pipeline = FramePipeline(scene: compiled, jobs: jobs, memoryLimit: memoryLimit)
-        let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, console: console)
+        let progress = ProgressReporter(total: times.count, label: label, quiet: quiet, style: progressStyle, console: console)
         defer { progress.finish() }
         var bytes = 0
         switch target {

@@ -8,6 +8,10 @@ public enum ExitStatus: Int32, Sendable, Hashable {
     case failure = 1
     /// Bad input: the scene or the command line. Nothing was written.
     case badInput = 2
+    /// Standard output was a pipe whose reader went away (`strata schema |
+    /// head -1`): 128 + SIGPIPE, what shells show for a writer killed by
+    /// SIGPIPE. Nothing is said (a `ClosedPipe`).
+    case closedPipe = 141
 }
 
 /// A command with its options filled in. The `strata` executable parses its
@@ -23,7 +27,8 @@ public protocol StrataCommand: Sendable {
 public enum CommandRunner {
     /// Scene problems (`DiagnosticList`, `Diagnostic`) are reported with their
     /// places and give `.badInput`; a `CompileError` is reported with its own
-    /// status; anything else (an encoder or I/O failure) gives `.failure`.
+    /// status; a `ClosedPipe` gives `.closedPipe` without a word; anything
+    /// else (an encoder or I/O failure) gives `.failure`.
     public static func run(_ command: any StrataCommand, console: any Console) -> ExitStatus {
         do {
             return try command.run(console)
@@ -33,6 +38,8 @@ public enum CommandRunner {
         } catch let diagnostic as Diagnostic {
             console.report([diagnostic])
             return .badInput
+        } catch is ClosedPipe {
+            return .closedPipe
         } catch let error as CompileError {
             console.fail(error.message)
             return error.status

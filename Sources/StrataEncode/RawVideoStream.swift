@@ -36,6 +36,8 @@ public final class RawVideoStream: @unchecked Sendable {
     public private(set) var bytesWritten = 0
     private var frames = 0
     private var muxer: UnsafeMutablePointer<AVFormatContext>?
+    /// Why libavformat's last write into the descriptor failed (a `ClosedPipe`, say): what its error code cannot tell.
+    private var writeFailure: (any Error)?
     private var packet: UnsafeMutablePointer<AVPacket>?
 
     /// Starts the stream: writes the header. `descriptor` stays open (it is the caller's).
@@ -77,7 +79,7 @@ public final class RawVideoStream: @unchecked Sendable {
                 packet.pointee.stream_index = 0
                 av_packet_rescale_ts(packet, av_inv_q(frameRate), muxer.pointee.streams[0]!.pointee.time_base)
                 defer { packet.pointee.data = nil; packet.pointee.size = 0 }
-                try AV.check(av_write_frame(muxer, packet), "cannot write a NUT frame to the stream")
+                try muxing { try AV.check(av_write_frame(muxer, packet), "cannot write a NUT frame to the stream") }
             }
         }
         frames += 1
@@ -86,7 +88,7 @@ public final class RawVideoStream: @unchecked Sendable {
     /// Ends the stream (NUT's trailer); the descriptor stays open.
     public func finish() throws {
         guard let muxer else { return }
-        try AV.check(av_write_trailer(muxer), "cannot end the NUT stream")
+        try muxing { try AV.check(av_write_trailer(muxer), "cannot end the NUT stream") }
         closeMuxer()
     }
 
@@ -120,7 +122,10 @@ public final class RawVideoStream: @unchecked Sendable {
         guard let io = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 1, opaque, nil, { opaque, data, size in
             let stream = Unmanaged<RawVideoStream>.fromOpaque(opaque!).takeUnretainedValue()
             let bytes = UnsafeBufferPointer(start: data, count: Int(size))
-            do { try stream.writeAll(bytes) } catch { return strata_averror(EPIPE) }
+            do { try stream.writeAll(bytes) } catch {
+                stream.writeFailure = error
+                return strata_averror(EPIPE)
+            }
             return size
         }, nil) else {
             av_free(buffer)
@@ -128,7 +133,12 @@ public final class RawVideoStream: @unchecked Sendable {
         }
         context.pointee.pb = io
         context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
-        try AV.check(avformat_write_header(context, nil), "cannot start the NUT stream")
+        try muxing { try AV.check(avformat_write_header(context, nil), "cannot start the NUT stream") }
+    }
+
+    /// Runs a libavformat call that may write; a failure of the write itself is thrown as it was (`ClosedPipe`).
+    private func muxing(_ body: () throws -> Void) throws {
+        do { try body() } catch { throw writeFailure ?? error }
     }
 
     private func closeMuxer() {
@@ -151,15 +161,12 @@ public final class RawVideoStream: @unchecked Sendable {
         try bytes.withUnsafeBufferPointer { try writeAll($0) }
     }
 
+    /// Throws `ClosedPipe` when the reader has gone (`strata render -o - | head -c 100`).
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        var done = 0
-        while done < bytes.count {
-            let n = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw EncodeError(SystemError.current("cannot write the video stream").message)
-            }
-            done += n
+        do {
+            try SystemFiles.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor, what: "the video stream")
+        } catch let error as SystemError {
+            throw EncodeError(error.message)
         }
         bytesWritten += bytes.count
     }

@@ -72,6 +72,13 @@ enum Interrupts {
         }
     }
 
+    /// Ends the process now, from any thread, as an interrupt does: unfinished
+    /// outputs removed, no atexit handlers (other threads may be rendering).
+    static func end(status: Int32) -> Never {
+        UnfinishedOutputs.removeAll()
+        _exit(status)
+    }
+
     /// Writes to standard error with write(2): nothing to fail or trap on
     /// when standard error is a closed pipe.
     private static func writeError(_ text: String) {

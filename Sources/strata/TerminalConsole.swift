@@ -3,10 +3,12 @@ import StrataCompiler
 import StrataModel
 
 /// Prints what commands say: output on stdout, diagnostics, failures and
-/// status lines on stderr, and a progress line on stderr when it is a
-/// terminal. Diagnostics are text (coloured on a terminal: `--color`,
+/// status lines on stderr, and a progress line on stderr (by default when
+/// it is a terminal). Diagnostics are text (coloured on a terminal: `--color`,
 /// `NO_COLOR`) or JSON lines (`--diagnostics json`). Lines never interleave
-/// (servers report from their own threads).
+/// (servers report from their own threads). Every byte goes out through
+/// write(2): a pipe whose reader has gone ends the process quietly with exit
+/// status 141 (`ClosedPipe`), as SIGPIPE ends any Unix tool.
 final class TerminalConsole: Console, @unchecked Sendable {
     let showsProgress = isatty(2) == 1
     private let lock = NSLock()
@@ -25,7 +27,7 @@ final class TerminalConsole: Console, @unchecked Sendable {
     }
 
     func write(_ text: String) {
-        locked { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+        locked { send(text + "\n", to: 1, what: "standard output") }
     }
 
     func report(_ diagnostics: [Diagnostic]) {
@@ -38,10 +40,15 @@ final class TerminalConsole: Console, @unchecked Sendable {
     }
 
     func fail(_ message: String) {
-        let (format, printer) = locked { (self.format, self.printer) }
+        let line = locked { failureLine(message) }
+        standardError(line)
+    }
+
+    /// `strata: error: message`, or its JSON object, with its newline.
+    private func failureLine(_ message: String) -> String {
         switch format {
-        case .text: standardError(printer.failure(message) + "\n")
-        case .json: standardError(DiagnosticPrinter.json(failure: message) + "\n")
+        case .text: printer.failure(message) + "\n"
+        case .json: DiagnosticPrinter.json(failure: message) + "\n"
         }
     }
 
@@ -49,15 +56,12 @@ final class TerminalConsole: Console, @unchecked Sendable {
         standardError(line + "\n")
     }
 
-    /// `render frame 120/180  45.2 fps  ETA 1.3s`, redrawn in place.
+    /// `render frame 120/180  45.2 fps  ETA 1.3s`, redrawn in place (on a
+    /// terminal, or wherever `--progress bar` asks).
     func progress(_ state: ProgressState?) {
-        guard showsProgress else { return }
         guard let state else { return locked { clearProgress() } }
-        let fps = state.elapsed > 0 ? Double(state.done) / state.elapsed : 0
-        let eta = fps > 0 ? Double(state.total - state.done) / fps : 0
-        let line = String(format: "\r%@ frame %d/%d  %.1f fps  ETA %.1fs ", state.label, state.done, state.total, fps, eta)
         locked {
-            FileHandle.standardError.write(Data(line.utf8))
+            send("\r" + state.line + " ", to: 2, what: "standard error")
             progressShown = true
         }
     }
@@ -66,14 +70,32 @@ final class TerminalConsole: Console, @unchecked Sendable {
     private func standardError(_ text: String) {
         locked {
             clearProgress()
-            FileHandle.standardError.write(Data(text.utf8))
+            send(text, to: 2, what: "standard error")
         }
     }
 
     private func clearProgress() {
         guard progressShown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        send("\r\u{1B}[K", to: 2, what: "standard error")
         progressShown = false
+    }
+
+    /// Writes to standard output or error, holding the lock. Standard output
+    /// that cannot take it ends the process here, since `Console.write` cannot
+    /// fail: a closed pipe quietly (141), another failure (a full disk) with its
+    /// reason (1); unfinished outputs are removed first, as on an interrupt.
+    /// Standard error that fails has no one to tell, but its closed pipe ends
+    /// the process too (`strata render ... 2>&1 | head`).
+    private func send(_ text: String, to descriptor: Int32, what: String) {
+        do {
+            try SystemFiles.writeAll(text, to: descriptor, what: what)
+        } catch is ClosedPipe {
+            Interrupts.end(status: ExitStatus.closedPipe.rawValue)
+        } catch {
+            guard descriptor == 1 else { return }
+            try? SystemFiles.writeAll(failureLine("\(error)"), to: 2, what: what)
+            Interrupts.end(status: ExitStatus.failure.rawValue)
+        }
     }
 
     private func locked<T>(_ body: () -> T) -> T {

@@ -11,7 +11,10 @@ public struct ConcatCommand: StrataCommand {
     public var output: String
     /// `--segments DIR`: where the chunks are; nil: the manifest's folder.
     public var segmentsFolder: String?
+    /// `--quiet`: no progress, no summary line.
     public var quiet = false
+    /// `--progress`: how far the frames are, on standard error.
+    public var progressStyle = ProgressStyle.auto
 
     public init(manifestPath: String, output: String) {
         self.manifestPath = manifestPath
@@ -34,7 +37,7 @@ public struct ConcatCommand: StrataCommand {
         if !leftovers.isEmpty {
             console.status("strata concat: \(leftovers.count) unfinished file\(leftovers.count == 1 ? "" : "s") of interrupted chunk renders in \(folder) (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")) are not part of the video; remove them")
         }
-        let progress = ProgressReporter(total: manifest.frames.count, label: "concat", quiet: quiet, console: console)
+        let progress = ProgressReporter(total: manifest.frames.count, label: "concat", quiet: quiet, style: progressStyle, console: console)
         defer { progress.finish() }
         let writer = RenderCommand(scenePath: manifest.scene, output: output)
         if let video = manifest.video {

@@ -44,13 +44,14 @@ extension Commands {
         """,
         positional: Positional(placeholder: "MANIFEST", noun: "a manifest (made by 'strata plan')", count: .one,
                                completion: .files(extensions: ["json"])),
-        options: [Options.joinedOutput, Options.segments, Options.quiet],
+        options: [Options.joinedOutput, Options.segments, Options.quiet, Options.progress],
         required: [(Options.joinedOutput, "concat needs an output: -o out.mp4 (or -o frames/ for PNG chunks)")],
         exitStatus: "0 joined, 1 a read or write failure, 2 a bad manifest or chunk (each named)."
     ) { args throws(UsageError) in
         var command = ConcatCommand(manifestPath: args.positional, output: args[Options.joinedOutput]!)
         command.segmentsFolder = args[Options.segments]
         command.quiet = args[Options.quiet]
+        if let style = args[Options.progress] { command.progressStyle = style }
         return .run(command)
     }
 

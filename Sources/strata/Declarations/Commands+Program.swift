@@ -12,7 +12,7 @@ enum Program {
     static let summary = "compiles Core Animation scenes written in YAML to video, PNGs and checked golden frames"
     /// Options before the command.
     static let options: [any AnyOption] = [Options.help, Options.version]
-    static let exitStatus = "0 success, 1 a golden mismatch or an output/encoder failure, 2 bad input (the scene or the command line)."
+    static let exitStatus = "0 success, 1 a golden mismatch or an output/encoder failure, 2 bad input (the scene or the command line), 141 standard output was a pipe whose reader went away (as SIGPIPE would end it; nothing is said)."
     /// Environment variables the program reads, with what they do.
     static let environment: [(name: String, meaning: String)] = [
         ("CI", "when true (or 1, yes), check refuses --update: CI never records goldens"),

@@ -15,7 +15,7 @@ enum Commands {
         Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
         Options.fps, Options.scale, Options.set, Options.codec, Options.crf, Options.preset, Options.threads,
         Options.keyint, Options.loop, Options.gifPalette, Options.gifDither, Options.jobs, Options.memoryLimit,
-        Options.quiet, Options.contactSheet, Options.every, Options.diagnosticFormat,
+        Options.quiet, Options.progress, Options.contactSheet, Options.every, Options.diagnosticFormat,
     ]
 
     static let render = CommandSpec(
@@ -77,6 +77,7 @@ enum Commands {
         if let jobs = args[Options.jobs] { command.jobs = jobs }
         if let limit = args[Options.memoryLimit] { command.memoryLimit = limit }
         command.quiet = args[Options.quiet]
+        if let style = args[Options.progress] { command.progressStyle = style }
         command.contactSheet = try contactSheet(args)
         return command
     }
@@ -134,7 +135,7 @@ enum Commands {
                                completion: .files(extensions: ["yaml", "yml"])),
         options: [Options.golden, Options.update, Options.artifacts, Options.junit, Options.format, Options.channel,
                   Options.pixels, Options.pixelCount, Options.psnr, Options.antialiasing, Options.video, Options.set,
-                  Options.jobs, Options.memoryLimit, Options.quiet, Options.diagnosticFormat],
+                  Options.jobs, Options.memoryLimit, Options.quiet, Options.progress, Options.diagnosticFormat],
         exitStatus: "0 all match, 1 a mismatch, missing golden or orphan, 2 bad input."
     ) { args throws(UsageError) in
         var command = CheckCommand(paths: args.positionals)
@@ -153,6 +154,7 @@ enum Commands {
         if let jobs = args[Options.jobs] { command.jobs = jobs }
         if let limit = args[Options.memoryLimit] { command.memoryLimit = limit }
         command.quiet = args[Options.quiet]
+        if let style = args[Options.progress] { command.progressStyle = style }
         return .run(command)
     }
 

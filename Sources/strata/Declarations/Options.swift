@@ -45,7 +45,11 @@ enum Options {
     static let jobs = Option.integer(
         "--jobs", short: "j", in: RenderCommand.jobRange, expected: "a render thread count",
         help: "render threads", default: "the number of cores")
-    static let quiet = Flag("--quiet", short: "q", help: "no progress on stderr")
+    static let quiet = Flag("--quiet", short: "q", help: "no progress on stderr (whatever --progress says), no summary line")
+    static let progress = Option<ProgressStyle>.choice(
+        "--progress", placeholder: "STYLE",
+        help: "progress on stderr: auto (a bar on a terminal, else none), bar (redrawn in place), plain (a line every \(Int(ProgressStyle.plainInterval)) s, for logs) or none",
+        default: .auto)
 
     // MARK: render
 

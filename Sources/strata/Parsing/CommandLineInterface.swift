@@ -18,6 +18,9 @@ enum CommandLineInterface {
                 return CommandRunner.run(command, console: console).rawValue
             }
         } catch {
+            // The command line did not parse, but may still say how its own error is to be printed.
+            let presentation = Presentation(scanning: arguments)
+            (console as? TerminalConsole)?.present(format: presentation.format, color: presentation.color)
             console.fail(error.message)
             return ExitStatus.badInput.rawValue
         }
@@ -65,5 +68,25 @@ struct Presentation: Sendable {
     init(_ args: ParsedArguments) {
         color = args[Options.color] ?? .auto
         if let format = args.ifListed(Options.diagnosticFormat) { self.format = format }
+    }
+
+    /// What a command line that does not parse asks for: the last valid
+    /// `--diagnostics` and `--color` before any `--`, wherever they are
+    /// (after the bad option too), so that its error is printed as asked
+    /// (`strata render s.yaml --bogus --diagnostics json` gives a JSON line).
+    init(scanning arguments: [String]) {
+        var words = arguments.prefix { $0 != "--" }[...]
+        while let word = words.popFirst() {
+            if let format = Self.value(of: Options.diagnosticFormat, in: word, next: &words) { self.format = format }
+            if let color = Self.value(of: Options.color, in: word, next: &words) { self.color = color }
+        }
+    }
+
+    /// The value of `option` if `word` names it (`--name VALUE` takes the next word, `--name=VALUE` its own).
+    private static func value<Value>(of option: Option<Value>, in word: String,
+                                     next words: inout ArraySlice<String>) -> Value? {
+        if word == option.info.name, let text = words.first { return option.parse(text) }
+        if word.hasPrefix(option.info.name + "=") { return option.parse(String(word.dropFirst(option.info.name.count + 1))) }
+        return nil
     }
 }
