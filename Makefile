@@ -2,6 +2,8 @@
 SWIFT ?= swift
 PKGS := yaml-0.1 libpng pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libavfilter \
         libswresample libmicrohttpd librsvg-2.0 rlottie
+# What building, `make demo` and `make install` need (`make deps`): the C
+# libraries, pkg-config and a system font. The test tools are `make deps-test`'s.
 APT_PKGS := libyaml-dev libpng-dev libavcodec-dev libavformat-dev libavutil-dev \
             libswscale-dev libavfilter-dev libswresample-dev libcairo2-dev libpango1.0-dev \
             libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libmicrohttpd-dev librsvg2-dev librlottie-dev \
@@ -35,22 +37,35 @@ INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 FONTS := scenes/fonts/DejaVuSans.ttf scenes/fonts/LICENSE
 
-.PHONY: deps deps-python build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench docs man completions install uninstall clean \
+.PHONY: deps deps-test deps-python build test test-golden test-preview test-slurm test-kubernetes bench-chunks test-browser test-install demo bench docs man completions install uninstall clean \
         fuzz fuzz-build sanitize
 
-# Idempotent: calls apt-get only when pkg-config lacks a library or a tool is missing.
+# The C libraries, pkg-config and a font (build, demo, install). Idempotent:
+# calls apt-get only when pkg-config lacks a library or fontconfig has no font.
 deps:
 	@missing=0; \
 	command -v pkg-config >/dev/null 2>&1 || missing=1; \
 	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing=1; done; \
+	[ -n "$$(fc-list 2>/dev/null)" ] || missing=1; \
+	if [ $$missing = 1 ]; then \
+	  echo "make deps: installing the C libraries with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(APT_PKGS); \
+	else echo "make deps: all C libraries present"; fi
+
+# The test tools (TOOLS above; make test and the test targets that run them).
+# Idempotent: calls apt-get only when a tool or node-ajv is missing.
+deps-test:
+	@missing=0; \
 	for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || missing=1; done; \
 	[ -f $(NODE_MODULES)/ajv/package.json ] || missing=1; \
 	if [ $$missing = 1 ]; then \
-	  echo "make deps: installing C libraries and test tools with apt-get"; \
+	  echo "make deps-test: installing the test tools with apt-get"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(APT_PKGS) $(TOOL_PKGS); \
-	else echo "make deps: all C libraries and test tools present"; fi
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(TOOL_PKGS); \
+	else echo "make deps-test: all test tools present"; fi
 
 # Idempotent: the Python package the schema test validates with (jsonschema),
 # from PyPI with pip, only when python3 cannot import it.
@@ -71,7 +86,7 @@ deps-python:
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-test: deps deps-python
+test: deps deps-test deps-python
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-golden
@@ -86,7 +101,7 @@ test-preview:
 
 # The Slurm recipe of docs/scale-out.md on a single-node cluster started on this
 # machine (installs slurm-wlm and munge if missing; ~40 s, ~1 min with the install).
-test-slurm: build
+test-slurm: build deps-test
 	scripts/test-slurm.sh $(BIN_RELEASE)
 
 # The Kubernetes manifests of docs/scale-out.md against the batch/v1 Job schema
@@ -157,7 +172,7 @@ fuzz: fuzz-build
 # ASan and TSan debug builds (.build/sanitize-NAME) render every scene's golden
 # frames at -j 2 and run the CLI tests (scripts/sanitize.sh; SANITIZERS=address
 # for one). Two full builds: about 30 min on 2 cores, so not part of make test.
-sanitize: deps
+sanitize: deps deps-test
 	SWIFT=$(SWIFT) scripts/sanitize.sh
 
 install: man completions

@@ -16,7 +16,7 @@ let Ajv;
 try {
   Ajv = require('ajv');
 } catch (e) {
-  console.error(`check-schema-ajv: cannot load the node module 'ajv' (${e.code}); run 'make deps' (Debian's node-ajv) and give NODE_PATH=/usr/share/nodejs`);
+  console.error(`check-schema-ajv: cannot load the node module 'ajv' (${e.code}); run 'make deps-test' (Debian's node-ajv) and give NODE_PATH=/usr/share/nodejs`);
   process.exit(2);
 }
 

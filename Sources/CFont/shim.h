@@ -135,6 +135,58 @@ static inline char *strata_postscript_description(const char *name) {
     return result;
 }
 
+/// The glyphs of the first font in the file at `path` (a copy: FcCharSetDestroy it), or NULL.
+static inline FcCharSet *strata_file_charset(const char *path) {
+    FcConfig *config = strata_config_for_file(path);
+    if (!config) return NULL;
+    FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+    FcCharSet *chars = NULL, *copy = NULL;
+    if (FcPatternGetCharSet(set->fonts[0], FC_CHARSET, 0, &chars) == FcResultMatch && chars) copy = FcCharSetCopy(chars);
+    FcConfigDestroy(config);
+    return copy;
+}
+
+/// Of the `count` code points in `chars`, how many no font fontconfig
+/// offers for `family` has a glyph for: the fonts Pango falls back through
+/// (FcFontSort of the current configuration), after the `fileCount` files
+/// of `files` (a font asset's chain). Writes 1 into `missing[i]` for each
+/// such code point. -1 when fontconfig has no font at all (and no file was given).
+static inline int strata_missing_chars(const char *family, const char *const *files, int fileCount,
+                                       const FcChar32 *chars, int count, unsigned char *missing) {
+    FcPattern *pattern = FcPatternCreate();
+    if (!pattern) return -1;
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result;
+    FcFontSet *set = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
+    FcPatternDestroy(pattern);
+    int fonts = set ? set->nfont : 0;
+    if (fonts == 0 && fileCount == 0) {
+        if (set) FcFontSetDestroy(set);
+        return -1;
+    }
+    FcCharSet *own = FcCharSetCreate();
+    for (int f = 0; own && f < fileCount; f++) {
+        FcCharSet *file = strata_file_charset(files[f]);
+        if (file) { FcCharSetMerge(own, file, NULL); FcCharSetDestroy(file); }
+    }
+    int total = 0;
+    for (int k = 0; k < count; k++) {
+        int has = own && FcCharSetHasChar(own, chars[k]);
+        for (int i = 0; i < fonts && !has; i++) {
+            FcCharSet *charset = NULL;
+            if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &charset) == FcResultMatch && charset)
+                has = FcCharSetHasChar(charset, chars[k]);
+        }
+        missing[k] = !has;
+        total += !has;
+    }
+    if (own) FcCharSetDestroy(own);
+    if (set) FcFontSetDestroy(set);
+    return total;
+}
+
 static inline void strata_g_free(void *p) { g_free(p); }
 static inline void strata_g_object_unref(void *p) { if (p) g_object_unref(p); }
 static inline int strata_pango_scale(void) { return PANGO_SCALE; }

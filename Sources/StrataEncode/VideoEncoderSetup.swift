@@ -93,8 +93,11 @@ enum VideoEncoderSetup {
         case .mp4, .mov: if settings.options.fastStart { options["movflags"] = "+faststart" }
         // GIF's NETSCAPE loop counts repeats after the first play; -1 writes none (play once).
         case .gif: options["loop"] = plays == 0 ? "0" : plays == 1 ? "-1" : String(plays - 1)
+        // APNG's acTL num_plays and WebP's ANIM loop count count plays, 0 forever.
+        // The webp muxer's own default is 1 (play once): always set it.
         case .apng: options["plays"] = String(plays)
-        case .webm, .webp: break
+        case .webp: options["loop"] = String(plays)
+        case .webm: break
         }
         return options
     }

@@ -42,7 +42,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast",
                                  "medium", "slow", "slower", "veryslow", "placebo"]
 
-    /// `loop` values: GIF and APNG store the count in 16 bits; 0 plays forever.
+    /// `loop` values: GIF, APNG and WebP store the count in 16 bits; 0 plays forever.
     public static let loopRange = 0...65_535
 
     /// `keyframeInterval` values, in frames (1: every frame is a key frame).

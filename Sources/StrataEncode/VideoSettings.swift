@@ -52,9 +52,6 @@ public struct VideoSettings: Sendable, Hashable, Codable {
         if let audio, audio.codec != container.spec.audio {
             throw EncodeError("\(container.displayName) takes \(container.spec.audio?.rawValue ?? "no") audio, not \(audio.codec.rawValue)")
         }
-        if container == .webp, options.loop != 0 {
-            throw EncodeError("animated WebP (libwebp) always plays forever: --loop \(options.loop) is not supported; use .gif or .apng")
-        }
         try options.validate(for: codec)
     }
 

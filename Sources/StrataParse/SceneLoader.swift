@@ -12,9 +12,16 @@ public struct SceneLoadOptions: Sendable {
     /// damage in the frames it reaches.
     public var verifiesMedia: Bool
 
-    public init(paramOverrides: [(name: String, value: String)] = [], verifiesMedia: Bool = false) {
+    /// A text layer with no font at all, or characters no font has (they
+    /// would render as boxes), is an error rather than a warning (`check`:
+    /// a golden of boxes checks nothing).
+    public var fontProblemsAreErrors: Bool
+
+    public init(paramOverrides: [(name: String, value: String)] = [], verifiesMedia: Bool = false,
+                fontProblemsAreErrors: Bool = false) {
         self.paramOverrides = paramOverrides
         self.verifiesMedia = verifiesMedia
+        self.fontProblemsAreErrors = fontProblemsAreErrors
     }
 }
 
@@ -102,7 +109,7 @@ public enum SceneLoader {
         guard let document = SceneDocument.read(bytes, file: file, sink: &sink) else {
             throw DiagnosticList(normalized(sink.items))
         }
-        let session = LoadSession(verifiesMedia: options.verifiesMedia)
+        let session = LoadSession(verifiesMedia: options.verifiesMedia, fontProblemsAreErrors: options.fontProblemsAreErrors)
         session.enter(file)
         var builder = SceneBuilder(file: file, session: session)
         builder.source = document.source

@@ -109,10 +109,10 @@ final class CheckCICLITests: XCTestCase {
         try assertValidJUnit(dir + "/junit.xml")
     }
 
-    /// `xmllint --schema Tests/Schemas/junit-10.xsd` accepts the file (libxml2-utils, from `make deps`).
+    /// `xmllint --schema Tests/Schemas/junit-10.xsd` accepts the file (libxml2-utils, from `make deps-test`).
     func assertValidJUnit(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") else {
-            throw XCTSkip("xmllint is missing: make deps installs libxml2-utils")
+            throw XCTSkip("xmllint is missing: make deps-test installs libxml2-utils")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")

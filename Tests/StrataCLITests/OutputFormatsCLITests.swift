@@ -50,6 +50,24 @@ final class OutputFormatsCLITests: XCTestCase {
         XCTAssertEqual(try VideoReader.probe(path: dir + "/f.mov").frameRate, "30000/1001")
     }
 
+    /// docs/cli.md: GIF, APNG and WebP play forever unless `--loop N`; the
+    /// loop field read back from each file's bytes.
+    func testAnimationsLoopForeverByDefaultAndNTimesWithLoop() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let scene = try CLIHarness.writeScene(Self.transparent, in: dir)
+        func render(_ name: String, _ extra: [String] = []) throws -> Data {
+            let r = try CLIHarness.run(["render", scene, "-o", dir + "/" + name, "-q"] + extra)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+        }
+        XCTAssertEqual(WebPLoop.count(try render("a.webp")), 0)
+        XCTAssertEqual(WebPLoop.count(try render("b.webp", ["--loop", "3"])), 3)
+        XCTAssertEqual(APNGLoop.plays(try render("a.apng")), 0)
+        XCTAssertEqual(APNGLoop.plays(try render("b.apng", ["--loop", "3"])), 3)
+        XCTAssertEqual(GIFLoop.repeats(try render("a.gif")), 0)
+        XCTAssertEqual(GIFLoop.repeats(try render("b.gif", ["--loop", "3"])), 2)  // repeats after the first play
+    }
+
     func testAlphaIsKeptInPNGsAndTheMOV() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         let scene = try CLIHarness.writeScene(Self.transparent, in: dir)
@@ -82,7 +100,7 @@ final class OutputFormatsCLITests: XCTestCase {
             (["-o", dir + "/x.mp4", "--codec", "x266"], "option '--codec' expects h264, hevc, av1"),
             (["-o", dir + "/x.avi"], "cannot tell the output format of"),
             (["-o", dir + "/x.gif", "--gif-dither", "atkinson"], "option '--gif-dither' expects sierra, floyd-steinberg, bayer or none"),
-            (["-o", dir + "/x.webp", "--loop", "3"], "animated WebP (libwebp) always plays forever"),
+            (["-o", dir + "/x.webp", "--loop", "70000"], "option '--loop' expects a play count (0 plays forever)"),
             (["-o", dir + "/x.mp4", "--crf", "60"], "crf 60 is out of range 0...51 for H.264 (libx264)"),
             (["-o", dir + "/x.mp4", "--fps", "0/1"], "expects a frame rate like 30, 29.97 or 24000/1001"),
             (["-o", dir + "/x.mov", "--codec", "prores", "--size", "63x64"], "4:2:2 needs an even width"),
@@ -206,5 +224,45 @@ final class OutputFormatsCLITests: XCTestCase {
         let gif = try CLIHarness.run(["render", try audioScene(dir, tracks: "  - {file: click.wav}\n"), "-o", dir + "/x.gif", "-q"])
         XCTAssertEqual(gif.status, 0)
         XCTAssertTrue(gif.stderr.contains("scene.yaml:4:5: warning: .gif has no audio"), gif.stderr)
+    }
+}
+
+/// Each animation format's loop field, from the file's bytes.
+enum WebPLoop {
+    /// The ANIM chunk's loop count (uint16 LE after the background colour); 0 forever.
+    static func count(_ data: Data) -> Int? {
+        let b = [UInt8](data)
+        var i = 12
+        while i + 8 <= b.count {
+            let size = Int(b[i + 4]) | Int(b[i + 5]) << 8 | Int(b[i + 6]) << 16 | Int(b[i + 7]) << 24
+            if String(decoding: b[i..<i + 4], as: UTF8.self) == "ANIM", i + 14 <= b.count { return Int(b[i + 12]) | Int(b[i + 13]) << 8 }
+            i += 8 + size + (size & 1)
+        }
+        return nil
+    }
+}
+
+enum APNGLoop {
+    /// acTL's num_plays (uint32 BE after num_frames); 0 forever.
+    static func plays(_ data: Data) -> Int? {
+        let b = [UInt8](data)
+        var i = 8
+        while i + 8 <= b.count {
+            let size = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            if String(decoding: b[i + 4..<i + 8], as: UTF8.self) == "acTL", i + 16 <= b.count {
+                return Int(b[i + 12]) << 24 | Int(b[i + 13]) << 16 | Int(b[i + 14]) << 8 | Int(b[i + 15])
+            }
+            i += 12 + size
+        }
+        return nil
+    }
+}
+
+enum GIFLoop {
+    /// The NETSCAPE2.0 application extension's repeat count; nil (none) plays once.
+    static func repeats(_ data: Data) -> Int? {
+        let b = [UInt8](data), tag = Array("NETSCAPE2.0".utf8)
+        guard b.count > 16, let at = (0..<(b.count - 16)).first(where: { Array(b[$0..<$0 + 11]) == tag }) else { return nil }
+        return Int(b[at + 13]) | Int(b[at + 14]) << 8
     }
 }

@@ -54,7 +54,7 @@ final class RenderConventionsCLITests: XCTestCase {
         guard let probe = try tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries",
                                                "stream=codec_name,width,height,pix_fmt,r_frame_rate,nb_read_frames,color_range",
                                                "-of", "default=nw=1", "-i", "-"], input: r.stdoutData) else {
-            throw XCTSkip("ffprobe is missing: make deps installs it")
+            throw XCTSkip("ffprobe is missing: make deps-test installs it")
         }
         XCTAssertEqual(String(decoding: probe, as: UTF8.self).split(separator: "\n").sorted(), [
             "codec_name=rawvideo", "color_range=tv", "height=48", "nb_read_frames=10", "pix_fmt=yuv420p",
@@ -82,7 +82,7 @@ final class RenderConventionsCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try CLIHarness.run(["render", path, "-o", dir + "/frames/", "--frames", "2-4"]).status, 0)
         guard let raw = try tool("ffmpeg", ["-v", "error", "-f", "nut", "-i", "-", "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
-                                 input: r.stdoutData) else { throw XCTSkip("ffmpeg is missing: make deps installs it") }
+                                 input: r.stdoutData) else { throw XCTSkip("ffmpeg is missing: make deps-test installs it") }
         var expected = Data()
         for frame in ["00002", "00003", "00004"] {
             // The PNGs hold straight RGBA: a transparent canvas, a translucent box, an odd size.

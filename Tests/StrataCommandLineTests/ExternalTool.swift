@@ -11,13 +11,13 @@ enum ExternalTool {
     }
 
     /// The program's path on PATH; the test is skipped when it is missing
-    /// (`make deps` installs every tool the tests use).
+    /// (`make deps-test` installs every tool the tests use).
     static func path(_ name: String) throws -> String {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw XCTSkip("\(name) is not installed; 'make deps' installs it")
+        throw XCTSkip("\(name) is not installed; 'make deps-test' installs it")
     }
 
     static func run(_ name: String, _ arguments: [String], input: String? = nil) throws -> Result {

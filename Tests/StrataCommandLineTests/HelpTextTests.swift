@@ -34,7 +34,7 @@ final class HelpTextTests: XCTestCase {
     func testDefaultsChoicesAndRepeatsAreShown() {
         XCTAssertEqual(HelpText.description(Options.crf.info),
                        "quality, lower is better; range (default) by codec: h264 0...51 (20), hevc 0...51 (22), av1 1...63 (32), vp9 0...63 (31)")
-        XCTAssertEqual(HelpText.description(Options.loop.info), "GIF and APNG: how many times the animation plays; 0 forever (default: 0)")
+        XCTAssertEqual(HelpText.description(Options.loop.info), "GIF, APNG and WebP: how many times the animation plays; 0 forever (default: 0)")
         XCTAssertEqual(HelpText.description(Options.set.info), "override a param of the scene (repeatable)")
         XCTAssertTrue(HelpText.description(Options.preset.info).hasSuffix("(one of: ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo; default: veryfast)"))
         XCTAssertEqual(HelpText.label(Options.update.info), "    --update[=MODE]")

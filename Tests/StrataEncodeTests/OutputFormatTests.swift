@@ -154,7 +154,29 @@ final class OutputFormatTests: XCTestCase {
         let frames = WebPChunks.frameDurations(bytes)
         XCTAssertEqual(frames.count, 6)
         XCTAssertEqual(frames.reduce(0, +), 200, accuracy: 1)  // 6 x 33.37 ms
-        assertThrowsEncodeError(["plays forever"]) { try self.write(.webp, alpha: true, options: VideoOptions(loop: 2)) }
+    }
+
+    /// Every animation format plays forever by default (docs/cli.md) and
+    /// `loop` times for `--loop N`, read back from the file's own loop field.
+    func testAnimationsLoopForeverByDefaultAndNTimesWhenAsked() throws {
+        func bytes(_ container: VideoContainer, _ loop: Int? = nil) throws -> Data {
+            let options = loop.map { VideoOptions(loop: $0) } ?? VideoOptions()
+            return try Data(contentsOf: URL(fileURLWithPath: write(container, alpha: false, count: 2, options: options)))
+        }
+        // WebP's ANIM loop count and APNG's acTL num_plays count plays, 0 forever.
+        XCTAssertEqual(WebPChunks.loopCount(try bytes(.webp)), 0)
+        XCTAssertEqual(WebPChunks.loopCount(try bytes(.webp, 0)), 0)
+        XCTAssertEqual(WebPChunks.loopCount(try bytes(.webp, 1)), 1)
+        XCTAssertEqual(WebPChunks.loopCount(try bytes(.webp, 3)), 3)
+        XCTAssertEqual(APNGChunks.plays(try bytes(.apng)), 0)
+        XCTAssertEqual(APNGChunks.plays(try bytes(.apng, 0)), 0)
+        XCTAssertEqual(APNGChunks.plays(try bytes(.apng, 1)), 1)
+        XCTAssertEqual(APNGChunks.plays(try bytes(.apng, 3)), 3)
+        // GIF's NETSCAPE extension counts repeats after the first play; none plays once.
+        XCTAssertEqual(GIFBlocks.loopCount(try bytes(.gif)), 0)
+        XCTAssertEqual(GIFBlocks.loopCount(try bytes(.gif, 0)), 0)
+        XCTAssertNil(GIFBlocks.loopCount(try bytes(.gif, 1)))
+        XCTAssertEqual(GIFBlocks.loopCount(try bytes(.gif, 3)), 2)
     }
 
     func testBadPairsAndSizesThrowBeforeAnyFile() throws {
@@ -192,8 +214,39 @@ enum GIFBlocks {
     }
 }
 
-/// WebP RIFF chunk reading for the tests: the ANMF frames' durations in ms.
+/// APNG chunk reading for the tests: acTL's num_plays (0 forever).
+enum APNGChunks {
+    static func plays(_ data: Data) -> Int? {
+        let b = [UInt8](data)
+        var i = 8
+        while i + 8 <= b.count {
+            let size = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            if String(decoding: b[i + 4..<i + 8], as: UTF8.self) == "acTL", i + 16 <= b.count {
+                return Int(b[i + 12]) << 24 | Int(b[i + 13]) << 16 | Int(b[i + 14]) << 8 | Int(b[i + 15])
+            }
+            i += 12 + size
+        }
+        return nil
+    }
+}
+
+/// WebP RIFF chunk reading for the tests: the ANMF frames' durations in ms,
+/// the ANIM loop count (0 forever).
 enum WebPChunks {
+    static func loopCount(_ data: Data) -> Int? {
+        let b = [UInt8](data)
+        var i = 12
+        while i + 8 <= b.count {
+            let size = Int(b[i + 4]) | Int(b[i + 5]) << 8 | Int(b[i + 6]) << 16 | Int(b[i + 7]) << 24
+            if String(decoding: b[i..<i + 4], as: UTF8.self) == "ANIM", i + 14 <= b.count {
+                return Int(b[i + 12]) | Int(b[i + 13]) << 8  // after the 4-byte background colour
+            }
+            i += 8 + size + (size & 1)
+        }
+        return nil
+    }
+
+
     static func frameDurations(_ data: Data) -> [Double] {
         let b = [UInt8](data)
         var out: [Double] = []

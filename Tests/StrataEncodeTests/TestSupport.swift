@@ -68,7 +68,7 @@ func assertThrowsEncodeError<T>(_ parts: [String], file: StaticString = #filePat
     }
 }
 
-/// What ffprobe (the `ffmpeg` Debian package, installed by `make deps`)
+/// What ffprobe (the `ffmpeg` Debian package, installed by `make deps-test`)
 /// says about a file: `-show_streams -show_format -count_frames` as JSON.
 func ffprobe(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
     let process = Process()
@@ -77,7 +77,7 @@ func ffprobe(_ path: String, file: StaticString = #filePath, line: UInt = #line)
     let pipe = Pipe()
     process.standardOutput = pipe
     do { try process.run() } catch {
-        XCTFail("ffprobe is missing: run 'make deps' (it installs the ffmpeg package for tests)", file: file, line: line)
+        XCTFail("ffprobe is missing: run 'make deps-test' (it installs the ffmpeg package for tests)", file: file, line: line)
         return [:]
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()

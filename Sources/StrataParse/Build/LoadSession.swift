@@ -20,7 +20,13 @@ final class LoadSession {
     /// Each used file read so far (by `key(of:)`): its YAML, read once however often it is used.
     private var documents: [String: SceneDocument?] = [:]
 
-    init(verifiesMedia: Bool) { self.verifiesMedia = verifiesMedia }
+    /// `SceneLoadOptions.fontProblemsAreErrors`.
+    let fontProblemsAreErrors: Bool
+
+    init(verifiesMedia: Bool, fontProblemsAreErrors: Bool = false) {
+        self.verifiesMedia = verifiesMedia
+        self.fontProblemsAreErrors = fontProblemsAreErrors
+    }
 
     /// The same file however its path is spelt (`a/../b.yaml`, `./b.yaml`,
     /// through a symbolic link).

@@ -1,4 +1,7 @@
 import CFont
+#if canImport(Glibc)
+import Glibc
+#endif
 import StrataModel
 
 extension SceneBuilder {
@@ -38,6 +41,79 @@ extension SceneBuilder {
             return systemFont(description, at: node)
         }
         return systemFont(text, at: node)
+    }
+
+    /// A text layer whose `string` has characters no font has (or with no
+    /// font at all, an empty fontconfig): they would render as boxes. A
+    /// warning at the layer's `font` (no font) or `string` (missing glyphs)
+    /// naming the layer and the font asked for; an error in `check`
+    /// (`SceneLoadOptions.fontProblemsAreErrors`).
+    mutating func checkTextGlyphs(_ layer: Layer, _ m: MappingReader) {
+        guard layer.type == .text, let text = layer.properties.text, !text.string.isEmpty,
+              let at = (m.keyNode("string") ?? m.keyNode("font"))?.location else { return }
+        let chars = Self.drawnCodePoints(text.string)
+        guard !chars.isEmpty else { return }
+        let font = text.font
+        let asked = font.file == nil ? "'\(font.description)'" : "'\(font.description)' ('\(font.file!)')"
+        let family: String
+        if font.file != nil {
+            family = "sans-serif"
+        } else if let raw = strata_description_family(font.description) {
+            family = String(cString: raw)
+            strata_g_free(raw)
+        } else {
+            family = "sans-serif"
+        }
+        let files = font.file.map { [$0] + font.fallbackFiles } ?? []
+        var missing = [UInt8](repeating: 0, count: chars.count)
+        let count = withCStrings(files) { paths in
+            strata_missing_chars(family, paths, Int32(files.count), chars, Int32(chars.count), &missing)
+        }
+        let name = layer.name.map { "text layer '\($0)'" } ?? "text layer"
+        let message: String
+        if count < 0 {
+            message = "\(name): no font for \(asked): fontconfig finds no fonts at all, so the text would render as empty boxes; "
+                + "install fonts (strata's own are in PREFIX/share/strata/fonts) or set FONTCONFIG_FILE to a configuration that has some"
+        } else if count > 0 {
+            let absent = zip(chars, missing).filter { $0.1 != 0 }.map(\.0)
+            let shown = absent.prefix(5).map { c in "U+" + Self.hex(c) + " '" + String(Character(Unicode.Scalar(c)!)) + "'" }
+            message = "\(name): no font has a glyph for \(shown.joined(separator: ", "))"
+                + (absent.count > 5 ? " and \(absent.count - 5) more" : "")
+                + " (font \(asked) and the system's fallbacks); they would render as boxes"
+        } else {
+            return
+        }
+        let location = count < 0 ? (m.keyNode("font")?.location ?? at) : at
+        if session.fontProblemsAreErrors { sink.error(location, message) } else { sink.warning(location, message) }
+    }
+
+    /// The distinct code points of `string` that draw a glyph: not controls,
+    /// format characters (ZWJ, bidi marks) or variation selectors, which no font needs.
+    static func drawnCodePoints(_ string: String) -> [UInt32] {
+        var seen = Set<UInt32>(), out: [UInt32] = []
+        for s in string.unicodeScalars {
+            let v = s.value
+            switch s.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: continue
+            default: break
+            }
+            if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { continue }
+            if seen.insert(v).inserted { out.append(v) }
+        }
+        return out
+    }
+
+    static func hex(_ v: UInt32) -> String {
+        let digits = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// `body` with `strings` as an array of C strings.
+    private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer<CChar>($0) }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
     /// A Pango font description looked up through the system's fontconfig.

@@ -87,6 +87,7 @@ extension SceneBuilder {
             }
         }
         checkTypedLayer(layer, m)
+        checkTextGlyphs(layer, m)
         return layer
     }
 }

@@ -159,10 +159,25 @@ enum SchemaGenerator {
         }
     }
 
+    /// The strings `Values.color` accepts, as patterns that Python's `re` and
+    /// JavaScript's `RegExp` (with 'u', no inline flags) both compile: spaces
+    /// around, hex of 3, 4, 6 or 8 digits, a CSS name in any ASCII case, or
+    /// rgb()/rgba() with its arguments' ranges spelled out digit by digit.
     static var color: J {
-        let hex = J.object([("type", .string("string")), ("pattern", .string("^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"))])
-        let named = J.object([("enum", .array(CSSColors.allNames.map(J.string)))])
-        let functional = J.object([("type", .string("string")), ("pattern", .string("^\\s*[rR][gG][bB][aA]?\\(.*\\)\\s*$"))])
+        func string(_ pattern: String) -> J { .object([("type", .string("string")), ("pattern", .string("^ *" + pattern + " *$"))]) }
+        let hex = string("#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+        let anyCase = CSSColors.allNames.map { name in name.map { "[\($0)\(Character($0.uppercased()))]" }.joined() }
+        // The enum is for editors' completion; the pattern takes every case.
+        let named = J.object([("anyOf", .array([.object([("enum", .array(CSSColors.allNames.map(J.string)))]),
+                                                string("(" + anyCase.joined(separator: "|") + ")")]))])
+        let channel = "0*(25[0-5](\\.0*)?|2[0-4][0-9](\\.[0-9]*)?|1[0-9][0-9](\\.[0-9]*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)"
+        let percent = "0*(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)%"
+        let fraction = "0*(1(\\.0*)?|0(\\.[0-9]*)?|\\.[0-9]+)"
+        let c = "(\(channel)|\(percent))", a = "(\(fraction)|\(percent))"
+        // Commas with spaces around each argument, or CSS 4's spaces with `/` (any run of spaces and slashes).
+        let commas = " *\(c) *, *\(c) *, *\(c) *( *, *\(a) *)?"
+        let spaces = "[ /]*\(c)[ /]+\(c)[ /]+\(c)([ /]+\(a))?[ /]*"
+        let functional = string("[rR][gG][bB][aA]? *\\((\(commas)|\(spaces))\\)")
         let unit = J.object([("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1))])
         let array = J.object([("type", .string("array")), ("items", withParam(unit)), ("minItems", .number(3)), ("maxItems", .number(4))])
         return .object([("description", .string("sRGB: #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS name, rgb()/rgba(), or [r, g, b(, a)] from 0 to 1")),

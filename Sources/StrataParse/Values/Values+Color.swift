@@ -4,10 +4,12 @@ extension Values {
     static let colorForms = "a color like \"#ff8800\", \"orange\", \"rgb(255, 136, 0)\" or [1, 0.5, 0, 1]"
 
     /// A non-premultiplied sRGB color: `"#rgb"`, `"#rgba"`, `"#rrggbb"`,
-    /// `"#rrggbbaa"`, a CSS named color (any case; `transparent` is clear black),
+    /// `"#rrggbbaa"`, a CSS named color (any ASCII case; `transparent` is clear black),
     /// `rgb(r, g, b)` / `rgba(r, g, b, a)` with r, g, b 0...255 or percentages and
     /// alpha 0...1 or a percentage (commas, or CSS 4 spaces with `/ alpha`),
-    /// or `[r, g, b]` / `[r, g, b, a]` with components 0...1.
+    /// or `[r, g, b]` / `[r, g, b, a]` with components 0...1. Spaces around a
+    /// string are ignored. The scene JSON Schema's `color` patterns
+    /// (`SceneJSONSchema.color`) accept exactly these strings.
     static func color(_ node: YAMLNode) -> Parsed<Color> {
         if node.sequence != nil {
             return numbers(node, counts: [3, 4], what: "a color [r, g, b, a] with components from 0 to 1") {
@@ -17,7 +19,8 @@ extension Values {
         guard let s = node.scalar, case .string(let raw) = s.value else {
             return fail(node, "expected \(colorForms), found \(found(node))")
         }
-        let text = raw.trimming(" ").lowercased()
+        // ASCII case only: the schema's patterns spell each letter as [Xx].
+        let text = String(raw.trimming(" ").map { $0.isASCII ? Character($0.lowercased()) : $0 })
         if text.hasPrefix("#") { return hexColor(String(text.dropFirst()), node) }
         if text.hasPrefix("rgb") { return functionalColor(text, node) }
         if text == "transparent" { return .success(.clear) }
@@ -32,7 +35,7 @@ extension Values {
     }
 
     private static func hexColor(_ digits: String, _ node: YAMLNode) -> Parsed<Color> {
-        let values = digits.compactMap { $0.hexDigitValue }
+        let values = digits.compactMap { $0.isASCII ? $0.hexDigitValue : nil }
         guard values.count == digits.count, [3, 4, 6, 8].contains(values.count) else {
             return fail(node, "expected a hex color of 3, 4, 6 or 8 hex digits after '#', found \(node.found)")
         }
@@ -65,18 +68,32 @@ extension Values {
         for (i, arg) in args.enumerated() {
             let isAlpha = i == 3
             var value: Double?
-            if arg.hasSuffix("%"), YAMLScalar.isDecimalFloat(String(arg.dropLast())), let p = Double(arg.dropLast()) {
-                value = p / 100
-            } else if YAMLScalar.isDecimalFloat(arg), let n = Double(arg) {
-                value = isAlpha ? n : n / 255
+            if arg.hasSuffix("%") {
+                value = plainDecimal(String(arg.dropLast()), atMost: 100).map { $0 / 100 }
+            } else {
+                value = plainDecimal(arg, atMost: isAlpha ? 1 : 255).map { isAlpha ? $0 : $0 / 255 }
             }
-            guard let v = value, v >= 0, v <= 1 else {
+            guard let v = value else {
                 return fail(node, "\(usage), found '\(arg)' in \(node.found)")
             }
             components.append(v)
         }
         return .success(Color(components[0], components[1], components[2], components.count == 4 ? components[3] : 1))
     }
+}
+
+/// `text` as a number when it is digits with at most one `.` (at least one
+/// digit; no sign or exponent) and at most `limit`, decided on the digits
+/// themselves (as the schema's patterns decide), not on a rounded Double.
+func plainDecimal(_ text: String, atMost limit: Int) -> Double? {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard text.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 }), parts.count <= 2,
+          parts.contains(where: { !$0.isEmpty }), !(parts.count == 2 && parts[1].contains(".")) else { return nil }
+    let whole = parts[0].drop { $0 == "0" }, fraction = parts.count == 2 ? parts[1] : ""
+    let limitText = String(limit)
+    guard whole.count < limitText.count || (whole.count == limitText.count && String(whole) <= limitText) else { return nil }
+    if String(whole) == limitText, fraction.contains(where: { $0 != "0" }) { return nil }
+    return Double(text.hasPrefix(".") ? "0" + text : text)
 }
 
 private extension Substring {

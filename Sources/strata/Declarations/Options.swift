@@ -83,7 +83,7 @@ enum Options {
         help: "encoder threads; explicit, never auto", default: String(VideoOptions().threads))
     static let loop = Option.integer(
         "--loop", in: VideoOptions.loopRange, expected: "a play count (0 plays forever)",
-        help: "GIF and APNG: how many times the animation plays; 0 forever", default: String(VideoOptions().loop))
+        help: "GIF, APNG and WebP: how many times the animation plays; 0 forever", default: String(VideoOptions().loop))
     static let keyint = Option.integer(
         "--keyint", in: VideoOptions.keyframeIntervalRange, expected: "a number of frames",
         help: "H.264, HEVC, AV1, VP9: at most N frames from one key frame (seek point) to the next",
