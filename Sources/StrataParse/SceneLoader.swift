@@ -17,11 +17,16 @@ public struct SceneLoadOptions: Sendable {
     /// a golden of boxes checks nothing).
     public var fontProblemsAreErrors: Bool
 
+    /// Every warning is an error (`--strict`): a scene that would load with
+    /// warnings fails to load, so nothing is rendered from it.
+    public var warningsAreErrors: Bool
+
     public init(paramOverrides: [(name: String, value: String)] = [], verifiesMedia: Bool = false,
-                fontProblemsAreErrors: Bool = false) {
+                fontProblemsAreErrors: Bool = false, warningsAreErrors: Bool = false) {
         self.paramOverrides = paramOverrides
         self.verifiesMedia = verifiesMedia
         self.fontProblemsAreErrors = fontProblemsAreErrors
+        self.warningsAreErrors = warningsAreErrors
     }
 }
 
@@ -120,7 +125,10 @@ public enum SceneLoader {
         builder.checkRequired(declared, overrides: options.paramOverrides)
         let scene = builder.buildDocument(document, declared: declared, params: params)
         sink.append(contentsOf: builder.sink.items)
-        let items = normalized(sink.items)
+        var items = normalized(sink.items)
+        if options.warningsAreErrors {
+            for i in items.indices where items[i].severity == .warning { items[i].severity = .error }
+        }
         guard let scene, !items.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(items)
         }

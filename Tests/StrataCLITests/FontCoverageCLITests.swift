@@ -49,6 +49,27 @@ final class FontCoverageCLITests: XCTestCase {
         XCTAssertTrue(check.stderr.contains("scene.yaml:7:5: error: text layer 'title': no font for 'DejaVu Sans'"), check.stderr)
     }
 
+    /// `--strict`: every warning is an error, so a scene without its font
+    /// (or with any other warning) exits 2 and writes nothing.
+    func testStrictMakesTheFontWarningAnErrorAndWritesNothing() throws {
+        let dir = try CLIHarness.temporaryFolder(self)
+        let env = try Self.emptyFontconfig(in: dir)
+        let scene = try CLIHarness.writeScene(Self.textScene("Hello"), in: dir)
+        for args in [["validate", "--strict", scene], ["render", scene, "--strict", "-o", dir + "/out.png", "--time", "0", "-q"],
+                     ["inspect", scene, "--strict"]] {
+            let run = try CLIHarness.run(args, env: env)
+            XCTAssertEqual(run.status, 2, "\(args): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("scene.yaml:7:5: error: text layer 'title': no font for 'DejaVu Sans'"), run.stderr)
+            XCTAssertFalse(run.stderr.contains("warning:"), run.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out.png"))
+        let unused = try CLIHarness.writeScene("strata: 1\ncanvas: {size: [8, 8], duration: 0.1s}\nparams: {unused: 1}\nlayers: []\n", in: dir)
+        XCTAssertEqual(try CLIHarness.run(["validate", unused]).status, 0)
+        let strict = try CLIHarness.run(["validate", unused, "--strict"])
+        XCTAssertEqual(strict.status, 2)
+        XCTAssertTrue(strict.stderr.contains("scene.yaml:3:10: error: param 'unused' is never used"), strict.stderr)
+    }
+
     func testAGlyphTheFontLacksIsAWarningAtTheString() throws {
         let dir = try CLIHarness.temporaryFolder(self)
         let env = try Self.emptyFontconfig(in: dir)

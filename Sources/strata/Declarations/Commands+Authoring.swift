@@ -15,7 +15,7 @@ extension Commands {
         Ctrl-C stops the server (exit 0).
         """,
         positional: sceneFile,
-        options: [Options.port, Options.host, Options.set, Options.jobs, Options.diagnosticFormat],
+        options: [Options.port, Options.host, Options.set, Options.strict, Options.jobs, Options.diagnosticFormat],
         onInterrupt: .wake
     ) { args throws(UsageError) in
         var command = PreviewCommand(scenePath: args.positional, waitForStop: { Interrupts.waitForStop() })

@@ -15,7 +15,7 @@ enum Commands {
         Options.output, Options.time, Options.frames, Options.size, Options.variant, Options.allVariants,
         Options.fps, Options.scale, Options.set, Options.codec, Options.crf, Options.preset, Options.threads,
         Options.keyint, Options.loop, Options.gifPalette, Options.gifDither, Options.jobs, Options.memoryLimit,
-        Options.quiet, Options.progress, Options.contactSheet, Options.every, Options.diagnosticFormat,
+        Options.quiet, Options.progress, Options.contactSheet, Options.every, Options.strict, Options.diagnosticFormat,
     ]
 
     static let render = CommandSpec(
@@ -85,7 +85,7 @@ enum Commands {
     /// The options that decide what a render's frames and bytes are (what
     /// `plan` takes too): scene params, size, frame rate, frames, encoder.
     static let renderSettings: [any AnyOption] = [
-        Options.frames, Options.size, Options.variant, Options.fps, Options.scale, Options.set,
+        Options.frames, Options.size, Options.variant, Options.fps, Options.scale, Options.set, Options.strict,
         Options.codec, Options.crf, Options.preset, Options.threads, Options.keyint,
     ]
 
@@ -134,7 +134,7 @@ enum Commands {
         positional: Positional(placeholder: "PATH", noun: "scene files or folders", count: .oneOrMore,
                                completion: .files(extensions: ["yaml", "yml"])),
         options: [Options.golden, Options.update, Options.artifacts, Options.junit, Options.format, Options.channel,
-                  Options.pixels, Options.pixelCount, Options.psnr, Options.antialiasing, Options.video, Options.set,
+                  Options.pixels, Options.pixelCount, Options.psnr, Options.antialiasing, Options.video, Options.set, Options.strict,
                   Options.jobs, Options.memoryLimit, Options.quiet, Options.progress, Options.diagnosticFormat],
         exitStatus: "0 all match, 1 a mismatch, missing golden or orphan, 2 bad input."
     ) { args throws(UsageError) in
@@ -167,7 +167,7 @@ enum Commands {
         "model" and active animations under "animations" when animations apply.
         """,
         positional: sceneFile,
-        options: [Options.time, Options.frame, Options.size, Options.variant, Options.set, Options.compact,
+        options: [Options.time, Options.frame, Options.size, Options.variant, Options.set, Options.strict, Options.compact,
                   Options.diagnosticFormat]
     ) { args throws(UsageError) in
         var command = InspectCommand(scenePath: args.positional)
@@ -194,7 +194,7 @@ enum Commands {
         """,
         positional: Positional(placeholder: "SCENE.yaml", noun: "a scene file", count: .oneOrMore,
                                completion: .files(extensions: ["yaml", "yml"])),
-        options: [Options.set, Options.diagnosticFormat]
+        options: [Options.set, Options.strict, Options.diagnosticFormat]
     ) { args throws(UsageError) in
         var command = ValidateCommand(paths: args.positionals)
         command.load = Commands.load(args)
@@ -215,7 +215,7 @@ enum Commands {
 
     /// The parts of a scene load every command that reads scenes shares.
     static func load(_ args: ParsedArguments) -> SceneLoadOptions {
-        SceneLoadOptions(paramOverrides: args.all(Options.set).map { ($0.name, $0.value) })
+        SceneLoadOptions(paramOverrides: args.all(Options.set).map { ($0.name, $0.value) }, warningsAreErrors: args[Options.strict])
     }
 
     static func overrides(_ args: ParsedArguments) -> SceneOverrides {

@@ -45,6 +45,8 @@ enum Options {
     static let jobs = Option.integer(
         "--jobs", short: "j", in: RenderCommand.jobRange, expected: "a render thread count",
         help: "render threads", default: "the number of cores")
+    static let strict = Flag(
+        "--strict", help: "warnings are errors: a scene with any warning (an unused param, a missing font or glyph...) exits 2 before any output")
     static let quiet = Flag("--quiet", short: "q", help: "no progress on stderr (whatever --progress says), no summary line")
     static let progress = Option<ProgressStyle>.choice(
         "--progress", placeholder: "STYLE",
