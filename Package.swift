@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataEncode", "StrataTestSupport"]),
         // The retained renderer against the direct reference on every scene in scenes/.
         .testTarget(name: "RetainedRenderingTests", dependencies: ["StrataRender", "StrataTimeline", "StrataParse", "StrataEncode"]),
-        .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode", "CAVLoader"]),
+        .testTarget(name: "StrataEncodeTests", dependencies: ["StrataEncode", "CAVLoader", "StrataTestSupport"]),
         .testTarget(name: "StrataCheckTests", dependencies: ["StrataCheck"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCompiler", "StrataTestSupport"]),
         // The declarations and what is made from them, in process (plus the built binary).

@@ -60,12 +60,12 @@ final class OutputFormatsCLITests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             return try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
         }
-        XCTAssertEqual(WebPLoop.count(try render("a.webp")), 0)
-        XCTAssertEqual(WebPLoop.count(try render("b.webp", ["--loop", "3"])), 3)
-        XCTAssertEqual(APNGLoop.plays(try render("a.apng")), 0)
-        XCTAssertEqual(APNGLoop.plays(try render("b.apng", ["--loop", "3"])), 3)
-        XCTAssertEqual(GIFLoop.repeats(try render("a.gif")), 0)
-        XCTAssertEqual(GIFLoop.repeats(try render("b.gif", ["--loop", "3"])), 2)  // repeats after the first play
+        XCTAssertEqual(AnimationLoopFields.webPLoopCount(try render("a.webp")), 0)
+        XCTAssertEqual(AnimationLoopFields.webPLoopCount(try render("b.webp", ["--loop", "3"])), 3)
+        XCTAssertEqual(AnimationLoopFields.apngPlays(try render("a.apng")), 0)
+        XCTAssertEqual(AnimationLoopFields.apngPlays(try render("b.apng", ["--loop", "3"])), 3)
+        XCTAssertEqual(AnimationLoopFields.gifRepeats(try render("a.gif")), 0)
+        XCTAssertEqual(AnimationLoopFields.gifRepeats(try render("b.gif", ["--loop", "3"])), 2)  // repeats after the first play
     }
 
     func testAlphaIsKeptInPNGsAndTheMOV() throws {
@@ -224,45 +224,5 @@ final class OutputFormatsCLITests: XCTestCase {
         let gif = try CLIHarness.run(["render", try audioScene(dir, tracks: "  - {file: click.wav}\n"), "-o", dir + "/x.gif", "-q"])
         XCTAssertEqual(gif.status, 0)
         XCTAssertTrue(gif.stderr.contains("scene.yaml:4:5: warning: .gif has no audio"), gif.stderr)
-    }
-}
-
-/// Each animation format's loop field, from the file's bytes.
-enum WebPLoop {
-    /// The ANIM chunk's loop count (uint16 LE after the background colour); 0 forever.
-    static func count(_ data: Data) -> Int? {
-        let b = [UInt8](data)
-        var i = 12
-        while i + 8 <= b.count {
-            let size = Int(b[i + 4]) | Int(b[i + 5]) << 8 | Int(b[i + 6]) << 16 | Int(b[i + 7]) << 24
-            if String(decoding: b[i..<i + 4], as: UTF8.self) == "ANIM", i + 14 <= b.count { return Int(b[i + 12]) | Int(b[i + 13]) << 8 }
-            i += 8 + size + (size & 1)
-        }
-        return nil
-    }
-}
-
-enum APNGLoop {
-    /// acTL's num_plays (uint32 BE after num_frames); 0 forever.
-    static func plays(_ data: Data) -> Int? {
-        let b = [UInt8](data)
-        var i = 8
-        while i + 8 <= b.count {
-            let size = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
-            if String(decoding: b[i + 4..<i + 8], as: UTF8.self) == "acTL", i + 16 <= b.count {
-                return Int(b[i + 12]) << 24 | Int(b[i + 13]) << 16 | Int(b[i + 14]) << 8 | Int(b[i + 15])
-            }
-            i += 12 + size
-        }
-        return nil
-    }
-}
-
-enum GIFLoop {
-    /// The NETSCAPE2.0 application extension's repeat count; nil (none) plays once.
-    static func repeats(_ data: Data) -> Int? {
-        let b = [UInt8](data), tag = Array("NETSCAPE2.0".utf8)
-        guard b.count > 16, let at = (0..<(b.count - 16)).first(where: { Array(b[$0..<$0 + 11]) == tag }) else { return nil }
-        return Int(b[at + 13]) | Int(b[at + 14]) << 8
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataTestSupport
 import XCTest
 
 @testable import StrataEncode
@@ -128,11 +129,11 @@ final class OutputFormatTests: XCTestCase {
 
     func testGIFLoopCountsAndPerFramePalettes() throws {
         let once = try Data(contentsOf: URL(fileURLWithPath: write(.gif, alpha: false, count: 2, options: VideoOptions(loop: 1))))
-        XCTAssertNil(GIFBlocks.loopCount(once))
+        XCTAssertNil(AnimationLoopFields.gifRepeats(once))
         let thrice = try Data(contentsOf: URL(fileURLWithPath: write(.gif, alpha: false, count: 2, options: VideoOptions(loop: 3))))
-        XCTAssertEqual(GIFBlocks.loopCount(thrice), 2)
+        XCTAssertEqual(AnimationLoopFields.gifRepeats(thrice), 2)
         let forever = try Data(contentsOf: URL(fileURLWithPath: write(.gif, alpha: false, count: 2)))
-        XCTAssertEqual(GIFBlocks.loopCount(forever), 0)
+        XCTAssertEqual(AnimationLoopFields.gifRepeats(forever), 0)
         let perFrame = try write(.gif, alpha: true, count: 3, options: VideoOptions(gifPalette: .frame, gifDither: .bayer))
         XCTAssertEqual(ffprobeStream(ffprobe(perFrame), "video")["nb_read_frames"] as? String, "3")
     }
@@ -164,19 +165,19 @@ final class OutputFormatTests: XCTestCase {
             return try Data(contentsOf: URL(fileURLWithPath: write(container, alpha: false, count: 2, options: options)))
         }
         // WebP's ANIM loop count and APNG's acTL num_plays count plays, 0 forever.
-        XCTAssertEqual(WebPChunks.loopCount(try bytes(.webp)), 0)
-        XCTAssertEqual(WebPChunks.loopCount(try bytes(.webp, 0)), 0)
-        XCTAssertEqual(WebPChunks.loopCount(try bytes(.webp, 1)), 1)
-        XCTAssertEqual(WebPChunks.loopCount(try bytes(.webp, 3)), 3)
-        XCTAssertEqual(APNGChunks.plays(try bytes(.apng)), 0)
-        XCTAssertEqual(APNGChunks.plays(try bytes(.apng, 0)), 0)
-        XCTAssertEqual(APNGChunks.plays(try bytes(.apng, 1)), 1)
-        XCTAssertEqual(APNGChunks.plays(try bytes(.apng, 3)), 3)
+        XCTAssertEqual(AnimationLoopFields.webPLoopCount(try bytes(.webp)), 0)
+        XCTAssertEqual(AnimationLoopFields.webPLoopCount(try bytes(.webp, 0)), 0)
+        XCTAssertEqual(AnimationLoopFields.webPLoopCount(try bytes(.webp, 1)), 1)
+        XCTAssertEqual(AnimationLoopFields.webPLoopCount(try bytes(.webp, 3)), 3)
+        XCTAssertEqual(AnimationLoopFields.apngPlays(try bytes(.apng)), 0)
+        XCTAssertEqual(AnimationLoopFields.apngPlays(try bytes(.apng, 0)), 0)
+        XCTAssertEqual(AnimationLoopFields.apngPlays(try bytes(.apng, 1)), 1)
+        XCTAssertEqual(AnimationLoopFields.apngPlays(try bytes(.apng, 3)), 3)
         // GIF's NETSCAPE extension counts repeats after the first play; none plays once.
-        XCTAssertEqual(GIFBlocks.loopCount(try bytes(.gif)), 0)
-        XCTAssertEqual(GIFBlocks.loopCount(try bytes(.gif, 0)), 0)
-        XCTAssertNil(GIFBlocks.loopCount(try bytes(.gif, 1)))
-        XCTAssertEqual(GIFBlocks.loopCount(try bytes(.gif, 3)), 2)
+        XCTAssertEqual(AnimationLoopFields.gifRepeats(try bytes(.gif)), 0)
+        XCTAssertEqual(AnimationLoopFields.gifRepeats(try bytes(.gif, 0)), 0)
+        XCTAssertNil(AnimationLoopFields.gifRepeats(try bytes(.gif, 1)))
+        XCTAssertEqual(AnimationLoopFields.gifRepeats(try bytes(.gif, 3)), 2)
     }
 
     func testBadPairsAndSizesThrowBeforeAnyFile() throws {
@@ -195,7 +196,7 @@ final class OutputFormatTests: XCTestCase {
     }
 }
 
-/// GIF block reading for the tests: graphic control delays and the NETSCAPE loop count.
+/// GIF block reading for the tests: graphic control delays.
 enum GIFBlocks {
     static func delays(_ data: Data) -> [Int] {
         let b = [UInt8](data)
@@ -206,47 +207,10 @@ enum GIFBlocks {
         }
         return out
     }
-
-    static func loopCount(_ data: Data) -> Int? {
-        let b = [UInt8](data), tag = Array("NETSCAPE2.0".utf8)
-        guard let at = (0..<(b.count - 16)).first(where: { Array(b[$0..<$0 + 11]) == tag }) else { return nil }
-        return Int(b[at + 13]) | Int(b[at + 14]) << 8
-    }
 }
 
-/// APNG chunk reading for the tests: acTL's num_plays (0 forever).
-enum APNGChunks {
-    static func plays(_ data: Data) -> Int? {
-        let b = [UInt8](data)
-        var i = 8
-        while i + 8 <= b.count {
-            let size = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
-            if String(decoding: b[i + 4..<i + 8], as: UTF8.self) == "acTL", i + 16 <= b.count {
-                return Int(b[i + 12]) << 24 | Int(b[i + 13]) << 16 | Int(b[i + 14]) << 8 | Int(b[i + 15])
-            }
-            i += 12 + size
-        }
-        return nil
-    }
-}
-
-/// WebP RIFF chunk reading for the tests: the ANMF frames' durations in ms,
-/// the ANIM loop count (0 forever).
+/// WebP RIFF chunk reading for the tests: the ANMF frames' durations in ms.
 enum WebPChunks {
-    static func loopCount(_ data: Data) -> Int? {
-        let b = [UInt8](data)
-        var i = 12
-        while i + 8 <= b.count {
-            let size = Int(b[i + 4]) | Int(b[i + 5]) << 8 | Int(b[i + 6]) << 16 | Int(b[i + 7]) << 24
-            if String(decoding: b[i..<i + 4], as: UTF8.self) == "ANIM", i + 14 <= b.count {
-                return Int(b[i + 12]) | Int(b[i + 13]) << 8  // after the 4-byte background colour
-            }
-            i += 8 + size + (size & 1)
-        }
-        return nil
-    }
-
-
     static func frameDurations(_ data: Data) -> [Double] {
         let b = [UInt8](data)
         var out: [Double] = []
